@@ -1,0 +1,29 @@
+#include "bindings.hpp"
+
+#include "bieten/errors.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+void register_errors(py::module_& m) {
+  // Registered base first: pybind11 tries the most recently registered translator first.
+  auto& base = py::register_exception<Error>(m, "BietenError", PyExc_ValueError);
+  py::register_exception<CardError>(m, "CardError", base);
+  py::register_exception<RulesError>(m, "RulesError", base);
+  py::register_exception<SeedError>(m, "SeedError", base);
+  py::register_exception<SeatError>(m, "SeatError", base);
+  py::register_exception<HandError>(m, "HandError", base);
+}
+
+}  // namespace bieten::py_bindings
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "The C++ core of bieten. Use the bieten package, not this module.";
+  using namespace bieten::py_bindings;
+  register_errors(m);
+  register_cards(m);
+  register_rules(m);
+  register_deal(m);
+  register_figures(m);
+}

@@ -1,0 +1,144 @@
+// bieten.Card and bieten.CardSet (RULES R1): thin value types over a card id and a uint64 mask.
+#include <pybind11/operators.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "bieten/cards.hpp"
+#include "bieten/errors.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+namespace {
+
+struct PyCard {
+  Card id;
+};
+
+struct PyCardSet {
+  CardSet mask;
+};
+
+Card card_from_id(long long id) {
+  if (id < 0 || id >= kDeckSize) {
+    throw CardError("R1.4: card id must be 0 to 32, not " + std::to_string(id));
+  }
+  return static_cast<Card>(id);
+}
+
+CardSet mask_from_int(const py::int_& value) {
+  // Checked in Python integers so that negative or huge values are refused, not wrapped.
+  if (value < py::int_(0) || value > py::int_(kFullDeck)) {
+    throw CardError("R1.4: a card set mask must be 0 to 2**33 - 1, not " + std::string(py::str(value)));
+  }
+  return value.cast<CardSet>();
+}
+
+// A card from a Card, its text or its id.
+Card to_card(const py::handle& h) {
+  if (py::isinstance<PyCard>(h)) return h.cast<PyCard>().id;
+  if (py::isinstance<py::str>(h)) return parse_card(h.cast<std::string>());
+  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return card_from_id(h.cast<long long>());
+  throw CardError("R1.5: expected a Card, card text or card id, not " + std::string(py::repr(h)));
+}
+
+CardSet to_mask(const py::handle& h) {
+  if (py::isinstance<PyCardSet>(h)) return h.cast<PyCardSet>().mask;
+  if (py::isinstance<py::str>(h)) return parse_cards(h.cast<std::string>());
+  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return mask_from_int(h.cast<py::int_>());
+  CardSet mask = 0;
+  for (const py::handle item : py::iter(h)) mask |= bit(to_card(item));
+  return mask;
+}
+
+py::list cards_of(CardSet mask) {
+  py::list out;
+  for (; mask; mask &= mask - 1) out.append(PyCard{lowest(mask)});
+  return out;
+}
+
+}  // namespace
+
+void register_cards(py::module_& m) {
+  py::class_<PyCard>(m, "Card")
+      .def(py::init([](const py::object& value) { return PyCard{to_card(value)}; }), py::arg("card"))
+      .def_static("from_id", [](long long id) { return PyCard{card_from_id(id)}; }, py::arg("id"))
+      .def_property_readonly("id", [](const PyCard& c) { return static_cast<int>(c.id); })
+      .def_property_readonly("suit", [](const PyCard& c) { return std::string(1, "HLSE"[suit_of(c.id)]); })
+      .def_property_readonly("rank", [](const PyCard& c) { return c.id == kWeli ? std::string("6") : card_text(c.id).substr(1); })
+      .def_property_readonly("suit_index", [](const PyCard& c) { return suit_of(c.id); })
+      .def_property_readonly("rank_index", [](const PyCard& c) { return rank_of(c.id); })
+      .def_property_readonly("is_weli", [](const PyCard& c) { return c.id == kWeli; })
+      .def("__str__", [](const PyCard& c) { return card_text(c.id); })
+      .def("__repr__", [](const PyCard& c) { return "Card('" + card_text(c.id) + "')"; })
+      .def("__int__", [](const PyCard& c) { return static_cast<int>(c.id); })
+      .def("__index__", [](const PyCard& c) { return static_cast<int>(c.id); })
+      .def("__hash__", [](const PyCard& c) { return static_cast<int>(c.id); })
+      .def("__eq__", [](const PyCard& a, const py::object& b) {
+        return py::isinstance<PyCard>(b) && b.cast<PyCard>().id == a.id;
+      })
+      .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.id < b.id; })
+      .def("__le__", [](const PyCard& a, const PyCard& b) { return a.id <= b.id; })
+      .def("__gt__", [](const PyCard& a, const PyCard& b) { return a.id > b.id; })
+      .def("__ge__", [](const PyCard& a, const PyCard& b) { return a.id >= b.id; })
+      .def(py::pickle([](const PyCard& c) { return static_cast<int>(c.id); },
+                      [](int id) { return PyCard{card_from_id(id)}; }));
+
+  py::class_<PyCardSet>(m, "CardSet")
+      .def(py::init([]() { return PyCardSet{0}; }))
+      .def(py::init([](const py::object& cards) { return PyCardSet{to_mask(cards)}; }), py::arg("cards"))
+      .def_static("from_mask", [](const py::int_& mask) { return PyCardSet{mask_from_int(mask)}; }, py::arg("mask"))
+      .def_static("deck", []() { return PyCardSet{kFullDeck}; })
+      .def_static("suit", [](const std::string& letter) {
+        Card probe = 0;
+        if (!try_parse_card(letter + "A", probe)) throw CardError("R1.1: '" + letter + "' is not a suit (H, L, S, E)");
+        CardSet s = suit_cards(suit_of(probe));
+        if (suit_of(probe) == kBells) s |= bit(kWeli);  // R1.3 the Weli is a Bells card
+        return PyCardSet{s};
+      }, py::arg("letter"))
+      .def_property_readonly("mask", [](const PyCardSet& s) { return s.mask; })
+      .def("__int__", [](const PyCardSet& s) { return s.mask; })
+      .def("__index__", [](const PyCardSet& s) { return s.mask; })
+      .def("__len__", [](const PyCardSet& s) { return count(s.mask); })
+      .def("__bool__", [](const PyCardSet& s) { return s.mask != 0; })
+      .def("__contains__", [](const PyCardSet& s, const py::handle& card) {
+        Card c = 0;
+        if (py::isinstance<PyCard>(card)) c = card.cast<PyCard>().id;
+        else if (py::isinstance<py::str>(card)) { if (!try_parse_card(card.cast<std::string>(), c)) return false; }
+        else if (py::isinstance<py::int_>(card) && !py::isinstance<py::bool_>(card)) {
+          const auto id = card.cast<long long>();
+          if (id < 0 || id >= kDeckSize) return false;
+          c = static_cast<Card>(id);
+        } else return false;
+        return (s.mask & bit(c)) != 0;
+      })
+      .def("__iter__", [](const PyCardSet& s) { return py::iter(cards_of(s.mask)); })
+      .def("cards", [](const PyCardSet& s) { return cards_of(s.mask); })
+      .def("__str__", [](const PyCardSet& s) { return cards_text(s.mask); })
+      .def("__repr__", [](const PyCardSet& s) { return "CardSet('" + cards_text(s.mask) + "')"; })
+      .def("__hash__", [](const PyCardSet& s) { return py::hash(py::int_(s.mask)); })
+      .def("__eq__", [](const PyCardSet& a, const py::object& b) {
+        return py::isinstance<PyCardSet>(b) && b.cast<PyCardSet>().mask == a.mask;
+      })
+      .def("__or__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask | to_mask(b)}; })
+      .def("__ror__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask | to_mask(b)}; })
+      .def("__and__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask & to_mask(b)}; })
+      .def("__rand__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask & to_mask(b)}; })
+      .def("__xor__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask ^ to_mask(b)}; })
+      .def("__rxor__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask ^ to_mask(b)}; })
+      .def("__sub__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask & ~to_mask(b)}; })
+      .def("__rsub__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{to_mask(b) & ~a.mask}; })
+      .def("__invert__", [](const PyCardSet& a) { return PyCardSet{kFullDeck & ~a.mask}; })
+      .def("__le__", [](const PyCardSet& a, const PyCardSet& b) { return (a.mask & ~b.mask) == 0; })
+      .def("__ge__", [](const PyCardSet& a, const PyCardSet& b) { return (b.mask & ~a.mask) == 0; })
+      .def("__lt__", [](const PyCardSet& a, const PyCardSet& b) { return a.mask != b.mask && (a.mask & ~b.mask) == 0; })
+      .def("__gt__", [](const PyCardSet& a, const PyCardSet& b) { return a.mask != b.mask && (b.mask & ~a.mask) == 0; })
+      .def("isdisjoint", [](const PyCardSet& a, const py::object& b) { return (a.mask & to_mask(b)) == 0; })
+      .def(py::pickle([](const PyCardSet& s) { return s.mask; },
+                      [](CardSet mask) { return PyCardSet{mask & kFullDeck}; }));
+}
+
+}  // namespace bieten::py_bindings

@@ -1,0 +1,59 @@
+// Figure evaluation (RULES R6): one deal, and NumPy batches with the GIL released.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "bieten/errors.hpp"
+#include "bieten/figures.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+void register_figures(py::module_& m) {
+  m.def(
+      "evaluate",
+      [](const std::vector<CardSet>& hands, const Rules& rules) {
+        if (static_cast<int>(hands.size()) != rules.players) {
+          throw HandError("R2.1: expected one hand per seat (" + std::to_string(rules.players) + "), got " +
+                          std::to_string(hands.size()));
+        }
+        validate_hands(hands.data(), rules);
+        const Winners w = evaluate_natural(hands.data(), rules);
+        return std::vector<int>(w.begin(), w.end());
+      },
+      py::arg("hands"), py::arg("rules"),
+      "Winners (seat or -1) of red, green, gleich, hanger, weli for complete natural hands.");
+  m.def(
+      "evaluate_batch",
+      [](const py::array& masks_in, const Rules& rules, bool validate) {
+        if (masks_in.ndim() != 2 || masks_in.shape(1) != rules.players) {
+          std::string shape = "(";
+          for (py::ssize_t i = 0; i < masks_in.ndim(); ++i) shape += (i ? ", " : "") + std::to_string(masks_in.shape(i));
+          throw HandError("R2.1: masks must have shape (deals, " + std::to_string(rules.players) + "), not " +
+                          shape + (masks_in.ndim() == 1 ? ",)" : ")"));
+        }
+        const char kind = masks_in.dtype().kind();
+        if (kind != 'u' && kind != 'i') {
+          throw HandError("R1.4: masks must be an integer array (uint64 card masks), not dtype " +
+                          std::string(py::str(masks_in.dtype())));
+        }
+        auto masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(masks_in);
+        const auto deals = static_cast<std::size_t>(masks.shape(0));
+        py::array_t<std::int8_t> out({deals, static_cast<std::size_t>(kEvalColumns)});
+        const std::uint64_t* in = masks.data();
+        std::int8_t* dst = out.mutable_data();
+        {
+          py::gil_scoped_release release;
+          evaluate_batch(in, deals, rules, dst, validate);
+        }
+        return out;
+      },
+      py::arg("masks"), py::arg("rules"), py::arg("validate") = true,
+      "Winners for many deals: uint64 masks (deals, players) in, int8 (deals, 5) out, -1 = nobody.");
+}
+
+}  // namespace bieten::py_bindings

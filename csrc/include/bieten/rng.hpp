@@ -1,0 +1,57 @@
+// The deterministic generator of the deal (RULES R3.1-R3.3). Header-only: it is on every hot path.
+#pragma once
+
+#include <cstdint>
+
+namespace bieten {
+
+inline constexpr std::uint64_t kGoldenGamma = 0x9E3779B97F4A7C15ULL;  // R3.1 γ
+
+// R3.1 mix64, the SplitMix64 finaliser.
+inline constexpr std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// R3.1 SplitMix64. Each game and each hand owns its own generator; there is no global state.
+class SplitMix64 {
+ public:
+  constexpr explicit SplitMix64(std::uint64_t state) : state_(state) {}
+
+  constexpr std::uint64_t next() {
+    state_ += kGoldenGamma;
+    return mix64(state_);
+  }
+
+  // R3.3 a uniform integer in [0, n), Lemire's nearly divisionless method, exactly as specified.
+  constexpr std::uint32_t bounded(std::uint32_t n) {
+    for (;;) {
+      const std::uint64_t x = next();
+      const unsigned __int128 m = static_cast<unsigned __int128>(x) * n;
+      const auto low = static_cast<std::uint64_t>(m);
+      if (low < n) {
+        const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
+        if (low < threshold) continue;
+      }
+      return static_cast<std::uint32_t>(m >> 64);
+    }
+  }
+
+  constexpr std::uint64_t state() const { return state_; }
+
+ private:
+  std::uint64_t state_;
+};
+
+// R3.2 the generator of hand k of the game with seed S: state mix64(S + (k+1)·γ).
+inline constexpr SplitMix64 hand_generator(std::uint64_t game_seed, std::uint64_t hand) {
+  return SplitMix64(mix64(game_seed + (hand + 1) * kGoldenGamma));
+}
+
+// R3.2 the game seed of game i of a batch with base seed B: mix64(B + (i+1)·γ).
+inline constexpr std::uint64_t batch_game_seed(std::uint64_t base_seed, std::uint64_t game) {
+  return mix64(base_seed + (game + 1) * kGoldenGamma);
+}
+
+}  // namespace bieten

@@ -1,0 +1,52 @@
+#include "bieten/deal.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "bieten/rng.hpp"
+
+namespace bieten {
+
+Shuffle shuffle_for_hand(std::uint64_t game_seed, std::uint64_t hand) {
+  SplitMix64 gen = hand_generator(game_seed, hand);
+  Shuffle s;
+  for (int i = 0; i < kDeckSize; ++i) s.deck[i] = static_cast<Card>(i);
+  for (int i = kDeckSize - 1; i >= 1; --i) {  // R3.4 Fisher-Yates from the bottom up
+    const auto j = gen.bounded(static_cast<std::uint32_t>(i + 1));
+    std::swap(s.deck[i], s.deck[j]);
+  }
+  s.cut = 1 + static_cast<int>(gen.bounded(32));  // R3.5, drawn in every variant
+  return s;
+}
+
+int complete_cut(const Shuffle& shuffle, int stolen, std::array<Card, kDeckSize>& out) {
+  const auto& deck = shuffle.deck;
+  auto end = std::copy(deck.begin() + shuffle.cut, deck.end(), out.begin());
+  end = std::copy(deck.begin(), deck.begin() + (shuffle.cut - stolen), end);
+  return static_cast<int>(end - out.begin());
+}
+
+Dealt deal_from(const Card* deck, int deck_size, const Rules& rules, int dealer, const Hands& held) {
+  Dealt dealt;
+  dealt.hands = held;
+  int next = 0;
+  const int first = forehand_of(dealer, rules.players);
+  // R3.6 packet one brings every seat to 2 cards, packet two to hand_size.
+  for (int packet_target : {2, rules.hand_size}) {
+    for (int k = 0; k < rules.players; ++k) {
+      CardSet& hand = dealt.hands[(first + k) % rules.players];
+      while (count(hand) < packet_target && next < deck_size) hand |= bit(deck[next++]);
+    }
+  }
+  dealt.top_card = next < deck_size ? deck[next] : kNoCard;
+  return dealt;
+}
+
+Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer) {
+  const Shuffle shuffle = shuffle_for_hand(game_seed, hand);
+  std::array<Card, kDeckSize> cut_deck{};
+  const int size = complete_cut(shuffle, 0, cut_deck);
+  return deal_from(cut_deck.data(), size, rules, dealer, Hands{});
+}
+
+}  // namespace bieten

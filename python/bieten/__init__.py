@@ -1,0 +1,47 @@
+"""bieten: a fast, exact rules engine for Bieten, the Tyrolean and Bavarian bluffing card game.
+
+The rules are those of RULES.md; rule ids (R1…R11) are cited in every error message.
+
+>>> import bieten
+>>> rules = bieten.Rules.preset("tyrol", players=3)
+>>> hands = bieten.deal(7, rules)
+>>> [len(h) for h in hands]
+[3, 3, 3]
+>>> sorted(bieten.evaluate(hands, rules))
+['gleich', 'green', 'hanger', 'red', 'weli']
+"""
+
+from bieten._core import (
+    BietenError,
+    Card,
+    CardError,
+    CardSet,
+    HandError,
+    RulesError,
+    SeatError,
+    SeedError,
+)
+from bieten._deal import deal, deal_top_card, random_deals
+from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
+from bieten._rules import Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EVAL_COLUMNS",
+    "BietenError",
+    "Card",
+    "CardError",
+    "CardSet",
+    "HandError",
+    "Rules",
+    "RulesError",
+    "SeatError",
+    "SeedError",
+    "__version__",
+    "deal",
+    "deal_top_card",
+    "evaluate",
+    "evaluate_batch",
+    "random_deals",
+]

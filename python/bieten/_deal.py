@@ -1,0 +1,57 @@
+"""The deterministic deal (RULES.md R3)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from bieten import _core
+from bieten._core import SeatError
+from bieten._rules import Rules
+from bieten._seeds import check_u64
+
+
+def _check_dealer(dealer: object, rules: Rules) -> int:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise SeatError(f"R2.2: dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    return dealer
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a bieten.Rules, not {type(rules).__name__}")
+    return rules
+
+
+def deal(seed: int, rules: Rules, hand: int = 0, dealer: int = 0) -> list[list[str]]:
+    """The cards of every seat in hand ``hand`` of the game with ``seed`` (R3.2-R3.6, no cut-steal).
+
+    Each seat's cards are listed in ascending card id.
+
+    >>> deal(7, Rules(players=2))
+    [['LK', 'LO', 'E10'], ['H9', 'SA', 'EO']]
+    """
+    rules = _check_rules(rules)
+    masks, _top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), _check_dealer(dealer, rules))
+    return [str(_core.CardSet.from_mask(m)).split() for m in masks]
+
+
+def deal_top_card(seed: int, rules: Rules, hand: int = 0, dealer: int = 0) -> str:
+    """The card that R3.8 turns face up after that deal (the next card of the stock)."""
+    rules = _check_rules(rules)
+    _masks, top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), _check_dealer(dealer, rules))
+    return str(_core.Card.from_id(top))
+
+
+def random_deals(count: int, rules: Rules, seed: int = 0) -> npt.NDArray[np.uint64]:
+    """First-hand deals of ``count`` batch games with base seed ``seed`` (R3.2), as uint64 card masks.
+
+    Returns shape ``(count, rules.players)``; row i is the deal of game seed ``mix64(seed + (i+1)·γ)``.
+
+    >>> random_deals(3, Rules()).shape
+    (3, 4)
+    """
+    rules = _check_rules(rules)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be a non-negative int, not {count!r}")
+    return _core.random_deals(check_u64(seed), count, rules._core)

@@ -1,0 +1,67 @@
+"""Who wins each figure (RULES.md R6), for one deal or for NumPy batches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from bieten import _core
+from bieten._core import HandError
+from bieten._deal import _check_rules
+from bieten._rules import Rules
+
+#: Columns of :func:`evaluate_batch`: the four card figures and the Weli point (R6.6).
+EVAL_COLUMNS = ("red", "green", "gleich", "hanger", "weli")
+
+
+def _hand_mask(seat: int, cards: Iterable[object]) -> int:
+    if isinstance(cards, (str, bytes)):
+        raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not the string {cards!r}")
+    mask = 0
+    for card in cards:
+        card_id = _core.Card(card).id
+        if mask >> card_id & 1:
+            raise HandError(f"R1.4: seat {seat} lists {_core.Card.from_id(card_id)} twice")
+        mask |= 1 << card_id
+    return mask
+
+
+def evaluate(hands: Sequence[Iterable[object]], rules: Rules) -> dict[str, int | None]:
+    """The winning seat of each figure for complete hands of natural cards (R6.1-R6.3, R6.5, R6.6).
+
+    One hand per seat, ``rules.hand_size`` cards each, cards as text (or :class:`Card`).
+    ``"weli"`` is present only when ``rules.weli_point``; ``None`` means nobody wins the figure.
+
+    >>> evaluate([["HA", "HK", "E7"], ["LA", "SA", "S6"]], Rules(players=2))
+    {'red': 0, 'green': 1, 'gleich': 1, 'hanger': 0, 'weli': 1}
+    """
+    rules = _check_rules(rules)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise HandError(f"R2.1: hands must be a list of {rules.players} hands, not {hands!r}")
+    masks = [_hand_mask(seat, cards) for seat, cards in enumerate(hands)]
+    winners = _core.evaluate(masks, rules._core)
+    result = {name: (None if w < 0 else w) for name, w in zip(EVAL_COLUMNS, winners)}
+    if not rules.weli_point:
+        del result["weli"]
+    return result
+
+
+def evaluate_batch(masks: npt.ArrayLike, rules: Rules, *, validate: bool = True) -> npt.NDArray[np.int8]:
+    """Figure winners of many deals in one call, with the GIL released.
+
+    ``masks`` has shape ``(deals, rules.players)``: each entry a seat's cards as a uint64 bitmask
+    (bit ``id`` set for each card, R1.4). Returns int8 of shape ``(deals, 5)``, columns
+    :data:`EVAL_COLUMNS`, ``-1`` where nobody wins (always so for "weli" without ``weli_point``).
+    ``validate=False`` skips the checks of each deal, for inputs known to be valid.
+
+    >>> from bieten import CardSet
+    >>> rules = Rules(players=2)
+    >>> masks = np.array([[CardSet("HA HK E7").mask, CardSet("LA SA S6").mask]], dtype=np.uint64)
+    >>> evaluate_batch(masks, rules).tolist()
+    [[0, 1, 1, 0, 1]]
+    """
+    rules = _check_rules(rules)
+    array = np.asarray(masks)
+    return _core.evaluate_batch(array, rules._core, validate)
