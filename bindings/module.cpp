@@ -26,4 +26,5 @@ PYBIND11_MODULE(_core, m) {
   register_rules(m);
   register_deal(m);
   register_figures(m);
+  register_game(m);
 }

@@ -31,10 +31,15 @@ void register_figures(py::module_& m) {
       "evaluate_batch",
       [](const py::array& masks_in, const Rules& rules, bool validate) {
         if (masks_in.ndim() != 2 || masks_in.shape(1) != rules.players) {
-          std::string shape = "(";
-          for (py::ssize_t i = 0; i < masks_in.ndim(); ++i) shape += (i ? ", " : "") + std::to_string(masks_in.shape(i));
-          throw HandError("R2.1: masks must have shape (deals, " + std::to_string(rules.players) + "), not " +
-                          shape + (masks_in.ndim() == 1 ? ",)" : ")"));
+          std::string message = "R2.1: masks must have shape (deals, ";
+          message += std::to_string(rules.players);
+          message += "), not (";
+          for (py::ssize_t i = 0; i < masks_in.ndim(); ++i) {
+            if (i) message += ", ";
+            message += std::to_string(masks_in.shape(i));
+          }
+          message += masks_in.ndim() == 1 ? ",)" : ")";
+          throw HandError(message);
         }
         const char kind = masks_in.dtype().kind();
         if (kind != 'u' && kind != 'i') {

@@ -12,33 +12,46 @@ The rules are those of RULES.md; rule ids (R1…R11) are cited in every error me
 """
 
 from bieten._core import (
+    Action,
+    ActionError,
     BietenError,
     Card,
     CardError,
     CardSet,
     HandError,
+    IllegalActionError,
     RulesError,
     SeatError,
     SeedError,
 )
 from bieten._deal import deal, deal_top_card, random_deals
 from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
+from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, GameRecordError, action_text
 from bieten._rules import Rules
 
 __version__ = "0.1.0"
 
 __all__ = [
     "EVAL_COLUMNS",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "Action",
+    "ActionError",
     "BietenError",
     "Card",
     "CardError",
     "CardSet",
+    "Event",
+    "Game",
+    "GameRecordError",
     "HandError",
+    "IllegalActionError",
     "Rules",
     "RulesError",
     "SeatError",
     "SeedError",
     "__version__",
+    "action_text",
     "deal",
     "deal_top_card",
     "evaluate",

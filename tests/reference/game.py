@@ -109,7 +109,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from .cards import ACORNS_7, BELLS_7, HEARTS, LEAVES, WELI, card_text, parse_card
+from .cards import ACORNS_7, BELLS_7, HEARTS, LEAVES, WELI, card_text, is_card, parse_card
 from .deal import check_seed, complete_cut, deal_from_deck, shuffled_and_cut
 from .figures import figure_winners
 from .rules import check_rules, wild_cards
@@ -121,13 +121,13 @@ SUIT_NAMES = {0: "Hearts", 1: "Leaves", 2: "Bells", 3: "Acorns"}
 WILD_TIER = {WELI: 1, BELLS_7: 2, ACORNS_7: 3}
 
 # Phases of the game (who is asked what).
-STEAL = "steal"          # R3.7: the cutter steals or leaves
-CARD = "card"            # R7.1: on turn before his card: play a card or open a bid
-AFTER = "after"          # R7.1: after his card: open a bid or pass
-ANSWER = "answer"        # R7.4: answering an opened bid: good / hold / three
-RERAISE = "reraise"      # R7.6: bidder or holder: three / pass
-RAISE_ANSWER = "raise"   # R7.5: answering a raise: good / hold
-OVER = "over"            # R8.2
+STEAL = "steal"  # R3.7: the cutter steals or leaves
+CARD = "card"  # R7.1: on turn before his card: play a card or open a bid
+AFTER = "after"  # R7.1: after his card: open a bid or pass
+ANSWER = "answer"  # R7.4: answering an opened bid: good / hold / three
+RERAISE = "reraise"  # R7.6: bidder or holder: three / pass
+RAISE_ANSWER = "raise"  # R7.5: answering a raise: good / hold
+OVER = "over"  # R8.2
 
 
 @dataclass
@@ -136,9 +136,9 @@ class Bid:
 
     figure: str
     bidder: int
-    holder: int | None = None        # who said `hold` to the opened bid
-    raiser: int | None = None        # who said `three`
-    outcome: str | None = None       # conceded | stands | raise conceded | stands at 3
+    holder: int | None = None  # who said `hold` to the opened bid
+    raiser: int | None = None  # who said `three`
+    outcome: str | None = None  # conceded | stands | raise conceded | stands at 3
     to_ask: list[int] = field(default_factory=list)  # seats still to be asked, in order
 
 
@@ -178,8 +178,14 @@ class RefGame:
 
     # ------------------------------------------------------------------ setup
 
-    def __init__(self, rules: dict, seed: int | None, deal: list[list[str]] | None = None,
-                 dealer: int = 0, top_card: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: dict,
+        seed: int | None,
+        deal: list[list[str]] | None = None,
+        dealer: int = 0,
+        top_card: str | None = None,
+    ) -> None:
         check_rules(rules)
         self.rules = dict(rules)
         self.n = rules["players"]
@@ -215,10 +221,11 @@ class RefGame:
         for seat, hand in enumerate(deal):
             if not isinstance(hand, (list, tuple)) or len(hand) != self.hand_size:
                 raise ValueError(f"R3.6: seat {seat} must be dealt {self.hand_size} cards")
-            hands.append(sorted(parse_card(c) if isinstance(c, str) else c for c in hand))
+            cards = [parse_card(c) if isinstance(c, str) else c for c in hand]
+            if not all(is_card(c) for c in cards):
+                raise ValueError(f"R1.4: seat {seat} is dealt something that is not a card")
+            hands.append(sorted(cards))
         flat = [c for hand in hands for c in hand]
-        if any(not isinstance(c, int) or not 0 <= c <= WELI for c in flat):
-            raise ValueError("R1.4: a deal holds something that is not a card")
         if len(set(flat)) != len(flat):
             raise ValueError("R1.4: a card is dealt twice")
         top = None
@@ -226,6 +233,8 @@ class RefGame:
             if top_card is None:
                 raise ValueError("R3.8: with show_top_card a given deal needs top_card")
             top = parse_card(top_card) if isinstance(top_card, str) else top_card
+            if not is_card(top):
+                raise ValueError(f"R1.4: the face-up card {top_card!r} is not a card")
             if top in flat:
                 raise ValueError(f"R3.8: the face-up card {card_text(top)} was dealt")
         elif top_card is not None:
@@ -241,17 +250,17 @@ class RefGame:
         self.unplayed: list[list[int]] = [[] for _ in range(n)]
         self.played: list[list[tuple[int, int | None]]] = [[] for _ in range(n)]
         self.failed: list[set[int]] = [set() for _ in range(n)]  # suits failed to follow
-        self.secured = [0] * n                                    # C13
+        self.secured = [0] * n  # C13
         self.bids: list[Bid] = []
-        self.bid: Bid | None = None          # the bid being answered
+        self.bid: Bid | None = None  # the bid being answered
         self.trick: list[tuple[int, int, int | None]] = []  # (seat, card, named)
         self.tricks: list[list[tuple[int, int, int | None]]] = []
         self.trick_winners: list[int] = []
-        self.turn = self.forehand            # whose turn it is in the card play
-        self.next_turn: int | None = None     # who plays after the current AFTER phase
-        self.stage = CARD                    # CARD or AFTER: where a settled bid returns
+        self.turn = self.forehand  # whose turn it is in the card play
+        self.next_turn: int | None = None  # who plays after the current AFTER phase
+        self.stage = CARD  # CARD or AFTER: where a settled bid returns
         self.top_card: str | None = None
-        self.asked: int | None = None         # the seat asked in STEAL/ANSWER/... phases
+        self.asked: int | None = None  # the seat asked in STEAL/ANSWER/... phases
         if given is not None:
             self._finish_deal_with(given, given_top)
         elif self.rules["cut_steal"]:
@@ -277,7 +286,7 @@ class RefGame:
         self.unplayed = [sorted(h) for h in hands]
         self.top_card = None if top is None else card_text(top)
         self.phase = CARD
-        self.turn = self.forehand            # R4.1: forehand leads the first trick
+        self.turn = self.forehand  # R4.1: forehand leads the first trick
         self.stage = CARD
         self.asked = None
 
@@ -362,8 +371,11 @@ class RefGame:
 
     def _trick_winner(self, trick) -> int:
         led = self.natural_suit(self.effective(trick[0][1], trick[0][2]))
-        following = [(self._trick_key(card, named), seat) for seat, card, named in trick
-                     if self.natural_suit(self.effective(card, named)) == led]
+        following = [
+            (self._trick_key(card, named), seat)
+            for seat, card, named in trick
+            if self.natural_suit(self.effective(card, named)) == led
+        ]
         return min(following)[1]
 
     # ------------------------------------------------------- R7.2 holding
@@ -384,8 +396,10 @@ class RefGame:
         def assign(i: int, used: frozenset[int]) -> bool:
             if i == len(missing):
                 return True
-            return any(w not in used and missing[i] in free_wilds[w]
-                       and assign(i + 1, used | {w}) for w in range(len(free_wilds)))
+            return any(
+                w not in used and missing[i] in free_wilds[w] and assign(i + 1, used | {w})
+                for w in range(len(free_wilds))
+            )
 
         return assign(0, frozenset())
 
@@ -396,8 +410,7 @@ class RefGame:
         if figure == "green":
             return [(LEAVES * 8 + r,) for r in range(8)]
         if figure == "gleich":  # R6.2: two cards of one rank
-            return [(s * 8 + r, t * 8 + r) for r in range(8)
-                    for s in range(4) for t in range(s + 1, 4)]
+            return [(s * 8 + r, t * 8 + r) for r in range(8) for s in range(4) for t in range(s + 1, 4)]
         if figure == "hanger":  # R6.3: two consecutive cards of one suit
             pairs = [(s * 8 + r, s * 8 + r + 1) for s in range(4) for r in range(7)]
             if self.rules["wild"] == "none":
@@ -443,8 +456,11 @@ class RefGame:
 
     def may_open(self, seat: int, figure: str) -> bool:
         """R7.1-R7.3 for opening a bid (turn and phase checked by the caller)."""
-        return (all(b.figure != figure for b in self.bids) and self.holds(seat, figure)
-                and self.score_allows(seat, raising=False))
+        return (
+            all(b.figure != figure for b in self.bids)
+            and self.holds(seat, figure)
+            and self.score_allows(seat, raising=False)
+        )
 
     def may_raise(self, seat: int, figure: str) -> bool:
         return self.holds(seat, figure) and self.score_allows(seat, raising=True)
@@ -515,7 +531,7 @@ class RefGame:
             self._stolen.append(deck[c - 1 - len(self._stolen)])
             if len(self._stolen) < min(3, self.hand_size, c):
                 return  # the next card up is shown to him
-        rest_of_packet = deck[:c - len(self._stolen)]
+        rest_of_packet = deck[: c - len(self._stolen)]
         self._deal(deck[c:] + rest_of_packet, {self.cutter: list(self._stolen)})
 
     # R4 ---------------------------------------------------------------------
@@ -634,8 +650,9 @@ class RefGame:
 
     def figure_results(self) -> dict[str, int | None]:
         """R6 over the complete hand: the best player of each figure, or None."""
-        cards = [[(card, None) if named is None else (named, card) for card, named in seat]
-                 for seat in self.played]
+        cards = [
+            [(card, None) if named is None else (named, card) for card, named in seat] for seat in self.played
+        ]
         result = figure_winners(cards, self.rules)
         result["spiel"] = self.trick_winners[-1]  # R6.4
         return result
@@ -695,8 +712,10 @@ class RefGame:
         if phase in (ANSWER, RAISE_ANSWER, RERAISE):
             bid = self.bid
             if kind in ("play", "bid"):
-                return (f"R7.1: nothing else happens while the {bid.figure} bid is answered "
-                        f"(seat {seat} to answer)")
+                return (
+                    f"R7.1: nothing else happens while the {bid.figure} bid is answered "
+                    f"(seat {seat} to answer)"
+                )
             if phase == RERAISE:
                 return f"R7.6: seat {seat} may only say three or pass"
             if kind == "pass":
@@ -714,8 +733,7 @@ class RefGame:
                 return f"R7.1: {figure} has already been bid this hand"
             if not self.holds(seat, figure):
                 if figure == "spiel":
-                    return (f"R7.2: seat {seat} may not bid spiel: his last-trick card is "
-                            f"not of the led suit")
+                    return f"R7.2: seat {seat} may not bid spiel: his last-trick card is not of the led suit"
                 return f"R7.2: seat {seat} holds no {figure}"
             return f"R7.3: seat {seat} may not open a bid at {self.limit_value(seat)} points"
         if kind == "pass":
@@ -734,12 +752,13 @@ class RefGame:
             if named == WELI:
                 return "R5.2: a wild names one of the 32 natural cards"
             if named // 8 in self.failed[seat]:
-                return (f"R5.3: seat {seat} has failed to follow {SUIT_NAMES[named // 8]} "
-                        f"and cannot name a wild in it")
+                return (
+                    f"R5.3: seat {seat} has failed to follow {SUIT_NAMES[named // 8]} "
+                    f"and cannot name a wild in it"
+                )
             if named in self.dealt[seat]:
                 return f"R5.3: {card_text(named)} was dealt to seat {seat}"
             if named in self._named_by_played_wilds(seat):
                 return f"R5.3: another wild of seat {seat} already names {card_text(named)}"
-            return (f"R5.3: seat {seat} must follow {SUIT_NAMES[self.led_suit()]} "
-                    f"and name the wild in it")
+            return f"R5.3: seat {seat} must follow {SUIT_NAMES[self.led_suit()]} and name the wild in it"
         return f"R4.2: seat {seat} must follow suit ({SUIT_NAMES[self.led_suit()]})"

@@ -1,0 +1,359 @@
+// The game (RULES R2-R11): actions, the game state, events, and C++ self-play loops.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bieten/actions.hpp"
+#include "bieten/game.hpp"
+#include "bieten/rng.hpp"
+#include "bindings.hpp"
+#include "bieten/observation.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+namespace {
+
+struct PyAction {
+  ActionId id;
+};
+
+py::object card_or_none(Card c) {
+  if (c == kNoCard) return py::none();
+  return py::str(card_text(c));
+}
+
+py::object seat_or_none(int seat) {
+  if (seat < 0) return py::none();
+  return py::int_(seat);
+}
+
+py::list seat_list(std::uint8_t mask, int players) {
+  py::list out;
+  for (int p = 0; p < players; ++p) {
+    if (mask >> p & 1) out.append(p);
+  }
+  return out;
+}
+
+py::list card_list(CardSet s) {
+  py::list out;
+  for (; s; s &= s - 1) out.append(card_text(lowest(s)));
+  return out;
+}
+
+std::string figure_text(int figure) {
+  return figure == kWeliPointFigure ? "weli" : std::string(figure_name(static_cast<Figure>(figure)));
+}
+
+// The JSON-safe dict of an event (docs/events.md). `viewer` >= 0 hides other seats' hands.
+py::dict event_dict(const Event& e, int players, int viewer) {
+  py::dict d;
+  d["type"] = std::string(event_type_name(e.type));
+  d["seq"] = e.seq;
+  d["hand"] = e.hand;
+  switch (e.type) {
+    case EventType::kHandDealt: {
+      d["dealer"] = e.other;
+      d["forehand"] = e.seat;
+      py::list hands;
+      for (int p = 0; p < players; ++p) {
+        if (viewer >= 0 && p != viewer) {
+          hands.append(py::none());
+        } else {
+          hands.append(card_list(e.cards[p]));
+        }
+      }
+      d["hands"] = hands;
+      break;
+    }
+    case EventType::kCardSeen:
+    case EventType::kCardStolen:
+    case EventType::kCardLeft:
+      d["seat"] = e.seat;
+      d["card"] = card_or_none(e.card);
+      break;
+    case EventType::kTopCardShown: d["card"] = card_or_none(e.card); break;
+    case EventType::kCardPlayed:
+      d["seat"] = e.seat;
+      d["card"] = card_text(e.card);
+      d["as"] = e.identity != e.card ? card_or_none(e.identity) : py::none();
+      d["trick"] = e.trick;
+      break;
+    case EventType::kTrickWon:
+      d["seat"] = e.seat;
+      d["trick"] = e.trick;
+      break;
+    case EventType::kBidOpened:
+      d["seat"] = e.seat;
+      d["figure"] = figure_text(e.figure);
+      break;
+    case EventType::kAnswered:
+      d["seat"] = e.seat;
+      d["figure"] = figure_text(e.figure);
+      d["answer"] = action_text(e.code);
+      d["stage"] = std::string(answer_stage_name(static_cast<AnswerStage>(e.stage)));
+      break;
+    case EventType::kTurnPassed: d["seat"] = e.seat; break;
+    case EventType::kBidSettled:
+      d["figure"] = figure_text(e.figure);
+      d["outcome"] = std::string(bid_outcome_name(static_cast<BidOutcome>(e.code)));
+      d["stake"] = e.points;
+      d["bidder"] = e.other;
+      d["by"] = seat_or_none(e.other2);
+      break;
+    case EventType::kFigureCredited:
+      d["seat"] = e.seat;
+      d["figure"] = figure_text(e.figure);
+      d["points"] = e.points;
+      d["reason"] = std::string(credit_reason_name(static_cast<CreditReason>(e.code)));
+      break;
+    case EventType::kHandScored: {
+      py::list gained, totals;
+      for (int p = 0; p < players; ++p) {
+        gained.append(e.gained[p]);
+        totals.append(e.totals[p]);
+      }
+      d["points"] = gained;
+      d["scores"] = totals;
+      break;
+    }
+    case EventType::kGameOver: {
+      py::list totals;
+      for (int p = 0; p < players; ++p) totals.append(e.totals[p]);
+      d["winner"] = e.seat;
+      d["bummerl"] = seat_list(e.seats, players);
+      d["scores"] = totals;
+      break;
+    }
+  }
+  return d;
+}
+
+void check_seat(const Game& g, int seat) {
+  if (seat < 0 || seat >= g.rules().players) {
+    throw SeatError("R2.1: seat must be 0 to " + std::to_string(g.rules().players - 1) + ", not " +
+                    std::to_string(seat));
+  }
+}
+
+ActionId action_from(const py::handle& h) {
+  if (py::isinstance<PyAction>(h)) return h.cast<PyAction>().id;
+  if (py::isinstance<py::str>(h)) return parse_action(h.cast<std::string>());
+  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) {
+    const auto id = h.cast<long long>();
+    if (id < 0 || id >= kNumActions) throw ActionError("R11: action id must be 0 to 139, not " + std::to_string(id));
+    return static_cast<ActionId>(id);
+  }
+  throw ActionError("R11: expected an action, its text or its id, not " + std::string(py::repr(h)));
+}
+
+py::list legal_action_objects(const Game& g) {
+  py::list out;
+  g.legal_mask().for_each([&](int id) { out.append(PyAction{static_cast<ActionId>(id)}); });
+  return out;
+}
+
+}  // namespace
+
+void register_game(py::module_& m) {
+  // An action that is no action at all (ActionError) is refused like any illegal action (R9).
+  auto& illegal = py::register_exception<IllegalActionError>(m, "IllegalActionError", m.attr("BietenError"));
+  py::register_exception<ActionError>(m, "ActionError", illegal);
+
+  m.attr("NUM_ACTIONS") = kNumActions;
+  m.attr("OBSERVATION_SIZE") = kObservationSize;
+
+  py::class_<PyAction>(m, "Action")
+      .def(py::init([](const py::object& value) { return PyAction{action_from(value)}; }), py::arg("action"))
+      .def_property_readonly("id", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def_property_readonly("kind", [](const PyAction& a) -> std::string {
+        if (is_play(a.id)) return "play";
+        if (is_bid(a.id)) return "bid";
+        return action_text(a.id);
+      })
+      .def_property_readonly("card", [](const PyAction& a) { return is_play(a.id) ? card_or_none(played_card(a.id)) : py::none(); })
+      .def_property_readonly("named", [](const PyAction& a) {
+        return is_wild_play(a.id) ? card_or_none(played_identity(a.id)) : py::none();
+      })
+      .def_property_readonly("figure", [](const PyAction& a) -> py::object {
+        if (!is_bid(a.id)) return py::none();
+        return py::str(std::string(figure_name(bid_figure(a.id))));
+      })
+      .def("__str__", [](const PyAction& a) { return action_text(a.id); })
+      .def("__repr__", [](const PyAction& a) { return "Action('" + action_text(a.id) + "')"; })
+      .def("__int__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__index__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__hash__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__eq__", [](const PyAction& a, const py::object& b) {
+        if (py::isinstance<PyAction>(b)) return b.cast<PyAction>().id == a.id;
+        if (py::isinstance<py::str>(b)) return b.cast<std::string>() == action_text(a.id);
+        return false;
+      })
+      .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
+      .def(py::pickle([](const PyAction& a) { return static_cast<int>(a.id); },
+                      [](int id) { return PyAction{action_from(py::int_(id))}; }));
+
+  m.def("action_texts", []() {
+    std::vector<std::string> out;
+    for (int a = 0; a < kNumActions; ++a) out.push_back(action_text(static_cast<ActionId>(a)));
+    return out;
+  });
+  m.def("parse_action", [](const std::string& text) { return static_cast<int>(parse_action(text)); }, py::arg("text"));
+
+  py::class_<Game>(m, "CoreGame")
+      .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, std::optional<std::vector<CardSet>> deal,
+                       std::optional<int> top_card, bool record_events) {
+             std::optional<GivenDeal> given;
+             if (deal) {
+               if (static_cast<int>(deal->size()) != rules.players) {
+                 throw HandError("R2.1: a given deal needs one hand per seat (" + std::to_string(rules.players) +
+                                 "), not " + std::to_string(deal->size()));
+               }
+               given.emplace();
+               for (std::size_t p = 0; p < deal->size(); ++p) given->hands[p] = (*deal)[p];
+               if (top_card) given->top_card = static_cast<Card>(*top_card);
+             } else if (top_card) {
+               throw HandError("R3.8: top_card is only given together with a deal");
+             }
+             return Game(rules, seed, dealer, given, record_events);
+           }),
+           py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
+           py::arg("top_card") = py::none(), py::arg("record_events") = true)
+      .def_property_readonly("seed", &Game::seed)
+      .def_property_readonly("hand_number", &Game::hand_number)
+      .def_property_readonly("dealer", &Game::dealer)
+      .def_property_readonly("first_dealer", &Game::first_dealer)
+      .def_property_readonly("current_player", [](const Game& g) { return seat_or_none(g.current_player()); })
+      .def_property_readonly("is_over", &Game::is_over)
+      .def_property_readonly("winner", [](const Game& g) { return seat_or_none(g.winner()); })
+      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl_seats(), g.rules().players); })
+      .def_property_readonly("scores", [](const Game& g) {
+        return std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().players);
+      })
+      .def_property_readonly("secured", [](const Game& g) {
+        return std::vector<int>(g.secured().begin(), g.secured().begin() + g.rules().players);
+      })
+      .def_property_readonly("hands", [](const Game& g) {
+        return std::vector<CardSet>(g.dealt().begin(), g.dealt().begin() + g.rules().players);
+      })
+      .def_property_readonly("unplayed", [](const Game& g) {
+        return std::vector<CardSet>(g.unplayed().begin(), g.unplayed().begin() + g.rules().players);
+      })
+      .def_property_readonly("top_card", [](const Game& g) { return card_or_none(g.top_card()); })
+      .def_property_readonly("phase", [](const Game& g) {
+        static constexpr const char* kNames[] = {"steal", "turn", "after_play", "answer", "reraise", "raise_answer",
+                                                 "game_over"};
+        return std::string(kNames[static_cast<int>(g.phase())]);
+      })
+      .def_property_readonly("trick_index", &Game::trick_index)
+      .def_property_readonly("trick_leader", &Game::trick_leader)
+      .def_property_readonly("bid_figure", [](const Game& g) -> py::object {
+        if (g.current_bid_figure() < 0) return py::none();
+        return py::str(std::string(figure_name(static_cast<Figure>(g.current_bid_figure()))));
+      })
+      .def("trick", [](const Game& g) {
+        py::list out;
+        for (int p = 0; p < g.rules().players; ++p) {
+          const TrickCard& t = g.trick_cards()[p];
+          if (t.card == kNoCard) continue;
+          out.append(py::make_tuple(p, card_text(t.card), t.wild >= 0 ? card_or_none(t.identity) : py::none()));
+        }
+        return out;
+      })
+      .def("played", [](const Game& g, int seat) {
+        check_seat(g, seat);
+        return g.played_identities(seat);
+      }, py::arg("seat"))
+      .def("bids", [](const Game& g) {
+        static constexpr const char* kStates[] = {"unbid", "open", "conceded", "stands", "raised", "raise_conceded",
+                                                  "stands_three"};
+        py::dict out;
+        for (int f = 0; f < kBiddableFigures; ++f) {
+          const BidRecord& b = g.bids()[f];
+          py::dict d;
+          d["state"] = kStates[static_cast<int>(b.state)];
+          d["bidder"] = seat_or_none(b.bidder);
+          d["holder"] = seat_or_none(b.holder);
+          d["raiser"] = seat_or_none(b.raiser);
+          out[py::str(std::string(figure_name(static_cast<Figure>(f))))] = d;
+        }
+        return out;
+      })
+      .def("legal_ids", [](const Game& g) {
+        std::vector<int> out;
+        out.reserve(g.legal_mask().size());
+        g.legal_mask().for_each([&](int id) { out.push_back(id); });
+        return out;
+      })
+      .def("legal_actions", &legal_action_objects)
+      .def("legal_mask", [](const Game& g) {
+        py::array_t<bool> out(kNumActions);
+        bool* d = out.mutable_data();
+        for (int a = 0; a < kNumActions; ++a) d[a] = g.legal_mask().test(a);
+        return out;
+      })
+      .def("is_legal", [](const Game& g, int id) { return id >= 0 && id < kNumActions && g.is_legal(static_cast<ActionId>(id)); })
+      .def("why_illegal", &Game::why_illegal, py::arg("action"))
+      .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
+      .def("apply_id", [](Game& g, int id) {
+        if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
+        g.apply(static_cast<ActionId>(id));
+      }, py::arg("id"))
+      .def("history", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
+      .def("event_count", [](const Game& g) { return g.events().size(); })
+      .def("events", [](const Game& g, std::size_t start) {
+        py::list out;
+        for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.rules().players, -1));
+        return out;
+      }, py::arg("start") = 0)
+      .def("events_for", [](const Game& g, int seat) {
+        check_seat(g, seat);
+        py::list out;
+        for (Event e : g.events()) {
+          if (redact_for(e, seat)) out.append(event_dict(e, g.rules().players, seat));
+        }
+        return out;
+      }, py::arg("seat"))
+      .def("observation", [](const Game& g, int seat) {
+        check_seat(g, seat);
+        py::array_t<float> out(kObservationSize);
+        write_observation(g, seat, out.mutable_data());
+        return out;
+      }, py::arg("seat"))
+      .def("clone", [](const Game& g) { return Game(g); })
+      .def("__copy__", [](const Game& g) { return Game(g); })
+      .def("__deepcopy__", [](const Game& g, py::dict) { return Game(g); })
+      .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
+
+  m.def(
+      "random_playout",
+      [](const Rules& rules, std::uint64_t base_seed, std::size_t games, bool record_events) {
+        rules.validate();
+        std::size_t actions = 0, hands = 0;
+        {
+          py::gil_scoped_release release;
+          ActionId ids[kNumActions];
+          for (std::size_t i = 0; i < games; ++i) {
+            const std::uint64_t seed = batch_game_seed(base_seed, i);
+            Game g(rules, seed, 0, {}, record_events);
+            SplitMix64 pick(~seed);
+            while (!g.is_over()) {
+              const int n = g.legal_mask().to_ids(ids);
+              g.apply_unchecked(ids[pick.bounded(static_cast<std::uint32_t>(n))]);
+              ++actions;
+            }
+            hands += g.hand_number() + 1;
+          }
+        }
+        return py::make_tuple(actions, hands);
+      },
+      py::arg("rules"), py::arg("base_seed"), py::arg("games"), py::arg("record_events") = false,
+      "Plays `games` games with uniformly random legal actions in C++; returns (actions, hands).");
+}
+
+}  // namespace bieten::py_bindings

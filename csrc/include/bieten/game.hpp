@@ -1,0 +1,200 @@
+// A whole game to the target (RULES R2-R8): the deal with cut-steal, tricks, wilds, bidding, scoring.
+//
+// A Game is a plain value: copying it clones it, and it owns its generator state (the seed), so any
+// number of games can run on any number of threads. Illegal actions throw IllegalActionError naming
+// the rule and leave the state unchanged (R9).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bieten/actions.hpp"
+#include "bieten/deal.hpp"
+#include "bieten/events.hpp"
+#include "bieten/figures.hpp"
+#include "bieten/rules.hpp"
+
+namespace bieten {
+
+class IllegalActionError : public Error {  // R9
+ public:
+  using Error::Error;
+};
+
+enum class Phase : std::uint8_t {
+  kSteal,        // R3.7: the cutter steals or leaves
+  kTurn,         // R7.1: a seat on turn before its card: play, or open a bid
+  kAfterPlay,    // R7.1: after its card: open a bid, or pass
+  kAnswer,       // R7.4: answers to a bid
+  kReraise,      // R7.6: the bidder, then the holder, may raise a held bid
+  kRaiseAnswer,  // R7.5: answers to a raise
+  kGameOver,
+};
+
+enum class BidState : std::uint8_t { kUnbid, kOpen, kConceded, kStands, kRaised, kRaiseConceded, kStandsThree };
+
+struct BidRecord {
+  BidState state = BidState::kUnbid;
+  std::int8_t bidder = -1;
+  std::int8_t holder = -1;  // who held (at 2, or at 3 after a raise)
+  std::int8_t raiser = -1;
+};
+
+// A first hand given explicitly (CONFORMANCE: Game(deal=..., top_card=...)).
+struct GivenDeal {
+  Hands hands{};
+  Card top_card = kNoCard;
+};
+
+// The card a seat played to the current trick.
+struct TrickCard {
+  Card card = kNoCard;
+  Card identity = kNoCard;
+  std::int8_t wild = -1;  // index in kWildOrder, or -1 for a natural card
+};
+
+class Game {
+ public:
+  // Throws RulesError for invalid rules, SeatError for a bad dealer, HandError for a bad given deal.
+  Game(const Rules& rules, std::uint64_t seed, int dealer = 0, const std::optional<GivenDeal>& given = {},
+       bool record_events = true);
+
+  const Rules& rules() const { return rules_; }
+  std::uint64_t seed() const { return seed_; }
+  std::uint64_t hand_number() const { return hand_number_; }
+  int dealer() const { return dealer_; }
+  int first_dealer() const { return first_dealer_; }
+  const std::optional<GivenDeal>& given_deal() const { return given_; }
+  Phase phase() const { return phase_; }
+  bool is_over() const { return phase_ == Phase::kGameOver; }
+  int current_player() const { return is_over() ? -1 : to_act_; }
+  int winner() const { return winner_; }
+  std::uint8_t bummerl_seats() const { return bummerl_; }  // bitmask
+  const std::array<int, kMaxPlayers>& scores() const { return scores_; }
+  const std::array<int, kMaxPlayers>& secured() const { return secured_; }
+
+  // Cards of the current hand: dealt (played and unplayed; with cut-steal, dealt so far) and unplayed.
+  const Hands& dealt() const { return dealt_; }
+  const Hands& unplayed() const { return in_hand_; }
+  // Identities a seat has shown (natural cards played and wilds as named), for R4.4/R6.
+  CardSet played_identities(int seat) const { return played_[seat]; }
+  CardSet played_cards(int seat) const { return dealt_[seat] & ~in_hand_[seat]; }
+  const FigureCards& figure_cards(int seat) const { return figure_cards_[seat]; }
+  std::uint8_t failed_suits(int seat) const { return failed_[seat]; }
+  Card top_card() const { return top_card_; }           // kNoCard until shown (R3.8)
+  CardSet seen_by_cutter() const { return cutter_seen_; }  // R3.7
+  int cutter() const { return cutter_of(dealer_, rules_.players); }
+  int trick_index() const { return trick_index_; }
+  int trick_leader() const { return leader_; }
+  int led_suit() const { return led_suit_; }             // -1 before the lead
+  int cards_in_trick() const { return trick_count_; }
+  const std::array<TrickCard, kMaxPlayers>& trick_cards() const { return trick_; }
+  int last_trick_winner() const { return last_trick_winner_; }
+  const std::array<BidRecord, kBiddableFigures>& bids() const { return bids_; }
+  int current_bid_figure() const { return bid_figure_; }  // -1 when no bid is being answered
+  int turn_seat() const { return turn_seat_; }
+
+  const ActionMask& legal_mask() const { return legal_; }
+  bool is_legal(ActionId a) const { return a < kNumActions && legal_.test(a); }
+  // Why an action is refused, citing the rule; empty if it is legal.
+  std::string why_illegal(int action) const;
+  // Applies a legal action; throws IllegalActionError (state unchanged) otherwise.
+  void apply(ActionId a);
+  // Applies an action known to be legal (no check): the self-play fast path.
+  void apply_unchecked(ActionId a) { step(a); }
+
+  const std::vector<ActionId>& history() const { return history_; }
+  const std::vector<Event>& events() const { return events_; }
+  bool records_events() const { return record_events_; }
+
+  // Whether a seat holds a figure for bidding (R7.2 with R5.5 for unplayed wilds; Spiel rule).
+  bool holds_figure(int seat, Figure f) const;
+  // Whether a seat may open a bid / raise now under the score limit (R7.3).
+  bool may_open_by_limit(int seat) const;
+  bool may_raise_by_limit(int seat) const;
+
+  friend bool operator==(const Game& a, const Game& b);
+
+ private:
+  void start_hand();
+  void finish_steal();
+  void deal_done();
+  void begin_turn(int seat);
+  void step(ActionId a);
+  void play(int seat, ActionId a);
+  void open_bid(int seat, Figure f);
+  void answer(int seat, ActionId a);
+  void settle_bid(BidOutcome outcome);
+  void start_reraise();
+  void end_turn_after_bid();
+  void end_hand();
+  bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
+  void finish_game(int winner);
+  void update_legal();
+
+  CardSet free_identities(int seat) const;
+  bool can_open_any(int seat) const;
+  bool spiel_allowed(int seat) const;
+  int next_seat(int seat) const { return seat + 1 == rules_.players ? 0 : seat + 1; }
+  Event& emit(EventType type);
+
+  Rules rules_;
+  std::uint64_t seed_;
+  std::optional<GivenDeal> given_;
+  int first_dealer_;
+  bool record_events_;
+
+  std::uint64_t hand_number_ = 0;
+  int dealer_ = 0;
+  std::array<int, kMaxPlayers> scores_{};
+  int winner_ = -1;
+  std::uint8_t bummerl_ = 0;
+
+  Phase phase_ = Phase::kTurn;
+  int to_act_ = 0;
+
+  // The hand.
+  Hands dealt_{};
+  Hands in_hand_{};
+  std::array<CardSet, kMaxPlayers> played_{};
+  std::array<FigureCards, kMaxPlayers> figure_cards_{};  // naturals dealt + wilds as named
+  std::array<std::uint8_t, kMaxPlayers> failed_{};       // suits each seat failed to follow (R5.3)
+  Card top_card_ = kNoCard;
+
+  // Cut-steal (R3.7).
+  Shuffle shuffle_{};
+  int stolen_ = 0;
+  int steal_limit_ = 0;
+  CardSet cutter_seen_ = 0;
+
+  // The trick.
+  int trick_index_ = 0;
+  int leader_ = 0;
+  int trick_count_ = 0;
+  int led_suit_ = -1;
+  int best_seat_ = -1;
+  int best_strength_ = -1;
+  std::array<TrickCard, kMaxPlayers> trick_{};
+  int last_trick_winner_ = -1;
+
+  // Turn and bidding (R7).
+  int turn_seat_ = 0;        // whose turn in the card play
+  int after_next_ = 0;       // who acts when the after-play window closes
+  Phase return_phase_ = Phase::kTurn;
+  std::array<BidRecord, kBiddableFigures> bids_{};
+  std::array<std::int8_t, kBiddableFigures> bid_order_{};
+  int bids_opened_ = 0;
+  std::array<int, kMaxPlayers> secured_{};
+  int bid_figure_ = -1;
+  int asks_left_ = 0;
+  int reraise_stage_ = 0;    // 0: the bidder is asked, 1: the holder
+
+  ActionMask legal_{};
+  std::vector<ActionId> history_;
+  std::vector<Event> events_;
+};
+
+}  // namespace bieten

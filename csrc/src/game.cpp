@@ -1,0 +1,722 @@
+#include "bieten/game.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace bieten {
+
+namespace {
+
+constexpr std::array<std::string_view, kSuits> kSuitNames = {"Hearts", "Leaves", "Bells", "Acorns"};
+
+// All natural cards of a suit, with the natural Weli among the Bells (R1.3, R4.2).
+constexpr CardSet natural_suit(int suit) { return suit_cards(suit) | (suit == kBells ? bit(kWeli) : 0); }
+
+// The cards of the suits in a 4-bit suit mask.
+constexpr CardSet suits_cards(std::uint8_t suits) {
+  CardSet out = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    if (suits >> s & 1) out |= suit_cards(s);
+  }
+  return out;
+}
+
+// Ranks present in a set of natural cards, as 8 bits (bit r = rank r).
+constexpr std::uint32_t rank_fold(CardSet s) {
+  return static_cast<std::uint32_t>((s | s >> 8 | s >> 16 | s >> 24) & 0xFF);
+}
+
+// Whether some card of x is next in rank to some card of y in the same suit (R6.3).
+constexpr bool adjacent(CardSet x, CardSet y) {
+  const std::uint64_t sx = detail::spread_suits(x), sy = detail::spread_suits(y);
+  return ((sx & (sy >> 1)) | (sx & (sy << 1))) != 0;
+}
+
+// Whether two cards of one rank are in s.
+constexpr bool has_rank_pair(CardSet s) {
+  for (int r = 0; r < kRanks; ++r) {
+    if (count(s & (CardSet{0x01010101} << r)) >= 2) return true;
+  }
+  return false;
+}
+
+std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
+
+}  // namespace
+
+Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
+           bool record_events)
+    : rules_(rules), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+  rules_.validate();
+  if (dealer < 0 || dealer >= rules_.players) {
+    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
+                    std::to_string(dealer));
+  }
+  if (given_) {
+    CardSet seen = 0;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      const CardSet h = given_->hands[p];
+      if (p >= rules_.players) {
+        if (h) throw HandError("R2.1: a given deal has cards for seat " + std::to_string(p) + " beyond the players");
+        continue;
+      }
+      if (h & ~kFullDeck) throw HandError("R1.4: seat " + std::to_string(p) + " holds a card id beyond 32");
+      if (count(h) != rules_.hand_size) {
+        throw HandError("R3.6: seat " + std::to_string(p) + " is given " + std::to_string(count(h)) + " cards [" +
+                        cards_text(h) + "], hand_size is " + std::to_string(rules_.hand_size));
+      }
+      if (h & seen) throw HandError("R1.4: " + card_text(lowest(h & seen)) + " is given to two seats");
+      seen |= h;
+    }
+    if (rules_.show_top_card) {
+      if (given_->top_card == kNoCard) throw HandError("R3.8: these rules show a face-up card: a given deal needs top_card");
+      if (given_->top_card > kWeli) throw HandError("R1.4: top_card is not a card");
+      if (seen & bit(given_->top_card)) {
+        throw HandError("R3.8: the face-up card " + card_text(given_->top_card) + " is also dealt to a seat");
+      }
+    } else if (given_->top_card != kNoCard) {
+      throw HandError("R3.8: top_card is given, but these rules show no face-up card (show_top_card is off)");
+    }
+  }
+  dealer_ = dealer;
+  start_hand();
+}
+
+Event& Game::emit(EventType type) {
+  Event& e = events_.emplace_back();
+  e.type = type;
+  e.seq = static_cast<std::uint32_t>(events_.size() - 1);
+  e.hand = static_cast<std::uint32_t>(hand_number_);
+  return e;
+}
+
+void Game::start_hand() {
+  const int n = rules_.players;
+  dealt_ = {};
+  in_hand_ = {};
+  played_ = {};
+  figure_cards_ = {};
+  failed_ = {};
+  top_card_ = kNoCard;
+  stolen_ = 0;
+  steal_limit_ = 0;
+  cutter_seen_ = 0;
+  trick_index_ = 0;
+  leader_ = forehand_of(dealer_, n);
+  trick_count_ = 0;
+  led_suit_ = -1;
+  best_seat_ = -1;
+  best_strength_ = -1;
+  trick_ = {};
+  last_trick_winner_ = -1;
+  bids_ = {};
+  bid_order_ = {};
+  bids_opened_ = 0;
+  secured_ = {};
+  bid_figure_ = -1;
+  asks_left_ = 0;
+
+  if (hand_number_ == 0 && given_) {
+    dealt_ = given_->hands;
+    top_card_ = rules_.show_top_card ? given_->top_card : kNoCard;
+    deal_done();
+    return;
+  }
+  if (rules_.cut_steal) {  // R3.7: the cutter looks at the bottom card of the lifted packet
+    shuffle_ = shuffle_for_hand(seed_, hand_number_);
+    steal_limit_ = std::min({kMaxSteal, rules_.hand_size, shuffle_.cut});
+    phase_ = Phase::kSteal;
+    to_act_ = cutter();
+    const Card seen = shuffle_.deck[shuffle_.cut - 1];
+    cutter_seen_ |= bit(seen);
+    if (record_events_) {
+      Event& e = emit(EventType::kCardSeen);
+      e.seat = static_cast<std::int8_t>(to_act_);
+      e.card = seen;
+    }
+    update_legal();
+    return;
+  }
+  const Dealt d = deal_hand(seed_, hand_number_, rules_, dealer_);
+  dealt_ = d.hands;
+  top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
+  deal_done();
+}
+
+// R3.7: completes the cut with the cards not stolen and deals the rest.
+void Game::finish_steal() {
+  std::array<Card, kDeckSize> deck{};
+  const int size = complete_cut(shuffle_, stolen_, deck);
+  const Dealt d = deal_from(deck.data(), size, rules_, dealer_, dealt_);
+  dealt_ = d.hands;
+  top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
+  deal_done();
+}
+
+// The hand's cards are all dealt: record them and hand the lead to forehand (R4.1).
+void Game::deal_done() {
+  const CardSet wild = rules_.wild_cards();
+  for (int p = 0; p < rules_.players; ++p) {
+    in_hand_[p] = dealt_[p];
+    figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kHandDealt);
+    e.other = static_cast<std::int8_t>(dealer_);
+    e.seat = static_cast<std::int8_t>(forehand_of(dealer_, rules_.players));
+    e.cards = dealt_;
+    if (top_card_ != kNoCard) emit(EventType::kTopCardShown).card = top_card_;
+  }
+  begin_turn(leader_);
+}
+
+void Game::begin_turn(int seat) {
+  phase_ = Phase::kTurn;
+  turn_seat_ = seat;
+  to_act_ = seat;
+  update_legal();
+}
+
+bool Game::may_open_by_limit(int seat) const {  // R7.3
+  const int s = scores_[seat] + secured_[seat];
+  switch (rules_.overbid) {
+    case Overbid::kStrict: return s + 2 <= rules_.target;
+    case Overbid::kGespannt: return s < rules_.target - 1;
+    case Overbid::kNone: break;
+  }
+  return true;
+}
+
+bool Game::may_raise_by_limit(int seat) const {  // R7.3
+  const int s = scores_[seat] + secured_[seat];
+  switch (rules_.overbid) {
+    case Overbid::kStrict: return s + 3 <= rules_.target;
+    case Overbid::kGespannt: return s < rules_.target - 1;
+    case Overbid::kNone: break;
+  }
+  return true;
+}
+
+// R5.3: identities an unplayed wild of `seat` may still be named: natural cards not dealt to him,
+// not named by his other wilds, and not in a suit he failed to follow.
+CardSet Game::free_identities(int seat) const {
+  return kNaturalCards & ~dealt_[seat] & ~figure_cards_[seat].wild_named() & ~suits_cards(failed_[seat]);
+}
+
+// R7.2: on the last trick, once its first card is down, Spiel needs a last card of the led suit.
+bool Game::spiel_allowed(int seat) const {
+  if (trick_index_ != rules_.hand_size - 1 || trick_count_ == 0) return true;
+  if (trick_[seat].card != kNoCard) return suit_of(trick_[seat].identity) == led_suit_;
+  const CardSet last = in_hand_[seat];
+  if (last & rules_.wild_cards()) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
+  return (last & natural_suit(led_suit_)) != 0;
+}
+
+bool Game::holds_figure(int seat, Figure f) const {
+  const FigureCards& fc = figure_cards_[seat];
+  const int wilds = count(in_hand_[seat] & rules_.wild_cards());
+  const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
+  switch (f) {
+    case kRed: return ((fc.cards | free) & suit_cards(kHearts)) != 0;
+    case kGreen: return ((fc.cards | free) & suit_cards(kLeaves)) != 0;
+    case kGleich:
+      return gleich_key(fc, rules_.ties) != 0 || (rank_fold(fc.cards & kNaturalCards) & rank_fold(free)) != 0 ||
+             (wilds >= 2 && has_rank_pair(free));
+    case kHanger:
+      return hanger_key(fc, rules_.ties) != 0 || adjacent(fc.cards, free) || (wilds >= 2 && adjacent(free, free));
+    case kSpiel: return spiel_allowed(seat);
+  }
+  return false;
+}
+
+bool Game::can_open_any(int seat) const {
+  if (!may_open_by_limit(seat)) return false;
+  for (int f = 0; f < kBiddableFigures; ++f) {
+    if (bids_[f].state == BidState::kUnbid && holds_figure(seat, static_cast<Figure>(f))) return true;
+  }
+  return false;
+}
+
+void Game::update_legal() {
+  legal_ = {};
+  const int p = to_act_;
+  switch (phase_) {
+    case Phase::kGameOver: return;
+    case Phase::kSteal:
+      legal_.set(kSteal);
+      legal_.set(kLeave);
+      return;
+    case Phase::kTurn: {
+      const CardSet wild = rules_.wild_cards();
+      const CardSet naturals = in_hand_[p] & ~wild;
+      const CardSet wilds = in_hand_[p] & wild;
+      CardSet plays = naturals;
+      CardSet names = wilds ? free_identities(p) : 0;
+      if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
+        const CardSet follow = naturals & natural_suit(led_suit_);
+        if (follow) {
+          plays = follow;
+          names &= suit_cards(led_suit_);
+        }
+      }
+      legal_.set_bits(kPlayBase, plays);
+      for (CardSet w = wilds; w; w &= w - 1) legal_.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
+      [[fallthrough]];
+    }
+    case Phase::kAfterPlay:
+      if (may_open_by_limit(p)) {
+        for (int f = 0; f < kBiddableFigures; ++f) {
+          if (bids_[f].state == BidState::kUnbid && holds_figure(p, static_cast<Figure>(f)))
+            legal_.set(bid_action(static_cast<Figure>(f)));
+        }
+      }
+      if (phase_ == Phase::kAfterPlay) legal_.set(kPass);
+      return;
+    case Phase::kAnswer:
+    case Phase::kRaiseAnswer: {
+      legal_.set(kGood);
+      const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
+      if (holds) legal_.set(kHold);
+      if (phase_ == Phase::kAnswer && holds && may_raise_by_limit(p)) legal_.set(kThree);
+      return;
+    }
+    case Phase::kReraise:
+      legal_.set(kThree);
+      legal_.set(kPass);
+      return;
+  }
+}
+
+void Game::apply(ActionId a) {
+  if (!is_legal(a)) throw IllegalActionError(why_illegal(a));
+  step(a);
+}
+
+void Game::step(ActionId a) {
+  history_.push_back(a);
+  const int p = to_act_;
+  switch (phase_) {
+    case Phase::kSteal: {
+      const Card card = shuffle_.deck[shuffle_.cut - 1 - stolen_];
+      if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
+        if (record_events_) {
+          Event& e = emit(EventType::kCardLeft);
+          e.seat = static_cast<std::int8_t>(p);
+          e.card = card;
+        }
+        finish_steal();
+        return;
+      }
+      dealt_[p] |= bit(card);
+      ++stolen_;
+      if (record_events_) {
+        Event& e = emit(EventType::kCardStolen);
+        e.seat = static_cast<std::int8_t>(p);
+        e.card = card;
+      }
+      if (stolen_ < steal_limit_) {  // the next card up is shown to him
+        const Card next = shuffle_.deck[shuffle_.cut - 1 - stolen_];
+        cutter_seen_ |= bit(next);
+        if (record_events_) {
+          Event& e = emit(EventType::kCardSeen);
+          e.seat = static_cast<std::int8_t>(p);
+          e.card = next;
+        }
+        update_legal();
+      } else {
+        finish_steal();
+      }
+      return;
+    }
+    case Phase::kTurn:
+      if (is_play(a)) {
+        play(p, a);
+      } else {
+        open_bid(p, bid_figure(a));
+      }
+      return;
+    case Phase::kAfterPlay:
+      if (a == kPass) {
+        if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(p);
+        begin_turn(after_next_);
+      } else {
+        open_bid(p, bid_figure(a));
+      }
+      return;
+    case Phase::kAnswer:
+    case Phase::kReraise:
+    case Phase::kRaiseAnswer: answer(p, a); return;
+    case Phase::kGameOver: return;
+  }
+}
+
+void Game::play(int seat, ActionId a) {
+  const Card card = played_card(a);
+  const Card identity = played_identity(a);
+  const int wi = is_wild_play(a) ? wild_index_of(a) : -1;
+  in_hand_[seat] &= ~bit(card);
+  played_[seat] |= bit(identity);
+  if (wi >= 0) {  // R5.2: the named identity holds for the rest of the hand
+    figure_cards_[seat].cards |= bit(identity);
+    figure_cards_[seat].named_by[wi] = bit(identity);
+  }
+  const int suit = suit_of(identity);
+  if (trick_count_ == 0) {
+    led_suit_ = suit;  // R5.3: a trick led with a wild is led in the named suit
+  } else if (suit != led_suit_) {
+    failed_[seat] |= static_cast<std::uint8_t>(1u << led_suit_);  // R5.3: failing to follow
+  }
+  if (suit == led_suit_) {
+    // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7.
+    const int strength = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
+    if (strength > best_strength_) best_strength_ = strength, best_seat_ = seat;
+  }
+  trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
+  ++trick_count_;
+  if (record_events_) {
+    Event& e = emit(EventType::kCardPlayed);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.card = card;
+    e.identity = identity;
+    e.trick = static_cast<std::int8_t>(trick_index_);
+  }
+  int next = next_seat(seat);
+  if (trick_count_ == rules_.players) {
+    const int winner = best_seat_;
+    if (record_events_) {
+      Event& e = emit(EventType::kTrickWon);
+      e.seat = static_cast<std::int8_t>(winner);
+      e.trick = static_cast<std::int8_t>(trick_index_);
+    }
+    if (trick_index_ == rules_.hand_size - 1) {  // R7.1: bidding ends with the last card
+      last_trick_winner_ = winner;
+      end_hand();
+      return;
+    }
+    ++trick_index_;
+    trick_count_ = 0;
+    led_suit_ = -1;
+    best_seat_ = -1;
+    best_strength_ = -1;
+    trick_ = {};
+    leader_ = winner;
+    next = winner;
+  }
+  if (can_open_any(seat)) {  // R7.1: he may still bid after his card, until he passes
+    phase_ = Phase::kAfterPlay;
+    to_act_ = seat;
+    after_next_ = next;
+    update_legal();
+  } else {
+    begin_turn(next);
+  }
+}
+
+void Game::open_bid(int seat, Figure f) {
+  bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
+  bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
+  bid_figure_ = f;
+  return_phase_ = phase_;
+  if (record_events_) {
+    Event& e = emit(EventType::kBidOpened);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.figure = static_cast<std::int8_t>(f);
+  }
+  phase_ = Phase::kAnswer;  // R7.4: the others answer clockwise from the bidder's left
+  to_act_ = next_seat(seat);
+  asks_left_ = rules_.players - 1;
+  update_legal();
+}
+
+void Game::answer(int seat, ActionId a) {
+  BidRecord& b = bids_[bid_figure_];
+  if (record_events_) {
+    Event& e = emit(EventType::kAnswered);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.figure = static_cast<std::int8_t>(bid_figure_);
+    e.code = a;
+    e.stage = static_cast<std::uint8_t>(phase_ == Phase::kAnswer   ? AnswerStage::kBid
+                                        : phase_ == Phase::kReraise ? AnswerStage::kReraise
+                                                                    : AnswerStage::kRaise);
+  }
+  if (a == kThree) {  // R7.5: every other player answers the raise, clockwise from the raiser's left
+    b.state = BidState::kRaised;
+    b.raiser = static_cast<std::int8_t>(seat);
+    phase_ = Phase::kRaiseAnswer;
+    to_act_ = next_seat(seat);
+    asks_left_ = rules_.players - 1;
+    update_legal();
+    return;
+  }
+  switch (phase_) {
+    case Phase::kAnswer:
+      if (a == kHold) {  // R7.4: the bid stands at 2
+        b.state = BidState::kStands;
+        b.holder = static_cast<std::int8_t>(seat);
+        if (rules_.reraise) {
+          start_reraise();
+        } else {
+          settle_bid(BidOutcome::kStands);
+        }
+        return;
+      }
+      if (--asks_left_ == 0) {
+        settle_bid(BidOutcome::kConceded);
+      } else {
+        to_act_ = next_seat(seat);
+        update_legal();
+      }
+      return;
+    case Phase::kRaiseAnswer:
+      if (a == kHold) {
+        b.holder = static_cast<std::int8_t>(seat);
+        settle_bid(BidOutcome::kStandsThree);
+        return;
+      }
+      if (--asks_left_ == 0) {
+        settle_bid(BidOutcome::kRaiseConceded);
+      } else {
+        to_act_ = next_seat(seat);
+        update_legal();
+      }
+      return;
+    case Phase::kReraise: {  // a pass
+      const Figure f = static_cast<Figure>(bid_figure_);
+      if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+        reraise_stage_ = 1;
+        to_act_ = b.holder;
+        update_legal();
+      } else {
+        settle_bid(BidOutcome::kStands);
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
+void Game::start_reraise() {
+  const BidRecord& b = bids_[bid_figure_];
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 0;
+    to_act_ = b.bidder;
+    update_legal();
+  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    update_legal();
+  } else {
+    settle_bid(BidOutcome::kStands);
+  }
+}
+
+void Game::settle_bid(BidOutcome outcome) {
+  BidRecord& b = bids_[bid_figure_];
+  int stake = 0;
+  switch (outcome) {
+    case BidOutcome::kConceded:  // R7.7: the bidder gets 1, secured now for R7.3
+      b.state = BidState::kConceded;
+      secured_[b.bidder] += 1;
+      stake = 1;
+      break;
+    case BidOutcome::kStands:
+      b.state = BidState::kStands;
+      stake = 2;
+      break;
+    case BidOutcome::kRaiseConceded:  // R7.7: the raiser gets 2
+      b.state = BidState::kRaiseConceded;
+      secured_[b.raiser] += 2;
+      stake = 2;
+      break;
+    case BidOutcome::kStandsThree:
+      b.state = BidState::kStandsThree;
+      stake = 3;
+      break;
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kBidSettled);
+    e.figure = static_cast<std::int8_t>(bid_figure_);
+    e.code = static_cast<std::uint8_t>(outcome);
+    e.points = static_cast<std::int8_t>(stake);
+    e.other = b.bidder;
+    e.other2 = outcome == BidOutcome::kRaiseConceded ? b.raiser : outcome == BidOutcome::kConceded ? -1 : b.holder;
+  }
+  bid_figure_ = -1;
+  end_turn_after_bid();
+}
+
+void Game::end_turn_after_bid() {
+  phase_ = return_phase_;
+  to_act_ = turn_seat_;
+  if (phase_ == Phase::kAfterPlay && !can_open_any(turn_seat_)) {  // R7.1: nothing left to bid
+    begin_turn(after_next_);
+    return;
+  }
+  update_legal();
+}
+
+bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
+                  std::array<std::int16_t, kMaxPlayers>& gained) {
+  if (seat < 0) return false;  // R7.7: nobody has the best figure
+  scores_[seat] += points;
+  gained[seat] = static_cast<std::int16_t>(gained[seat] + points);
+  if (record_events_) {
+    Event& e = emit(EventType::kFigureCredited);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.figure = figure;
+    e.points = static_cast<std::int8_t>(points);
+    e.code = static_cast<std::uint8_t>(reason);
+  }
+  return scores_[seat] >= rules_.target;  // R8.2
+}
+
+void Game::end_hand() {
+  const int n = rules_.players;
+  std::int8_t weli_holder = kNobody;
+  for (int p = 0; p < n; ++p) {
+    if (dealt_[p] & bit(kWeli)) weli_holder = static_cast<std::int8_t>(p);
+  }
+  const Winners w = figure_winners(figure_cards_.data(), n, rules_, weli_holder);
+  const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
+                                                  last_trick_winner_};
+  std::array<std::int16_t, kMaxPlayers> gained{};
+  int winner = -1;
+  auto give = [&](int seat, int points, int figure, CreditReason reason) {
+    if (winner < 0 && credit(seat, points, static_cast<std::int8_t>(figure), reason, gained)) winner = seat;
+  };
+  // R8.1: bid figures in the order first bid, then unbid figures, then the Weli point.
+  for (int i = 0; i < bids_opened_; ++i) {
+    const int f = bid_order_[i];
+    const BidRecord& b = bids_[f];
+    switch (b.state) {
+      case BidState::kConceded: give(b.bidder, 1, f, CreditReason::kConceded); break;
+      case BidState::kStands: give(best[f], 2, f, CreditReason::kHeld); break;
+      case BidState::kRaiseConceded: give(b.raiser, 2, f, CreditReason::kRaiseConceded); break;
+      case BidState::kStandsThree: give(best[f], 3, f, CreditReason::kHeldThree); break;
+      default: break;
+    }
+  }
+  for (int f = 0; f < kBiddableFigures; ++f) {
+    if (bids_[f].state == BidState::kUnbid) give(best[f], 1, f, CreditReason::kUnbid);
+  }
+  if (rules_.weli_point) give(weli_holder, 1, kWeliPointFigure, CreditReason::kWeliPoint);  // R6.6
+  if (record_events_) {
+    Event& e = emit(EventType::kHandScored);
+    e.gained = gained;
+    for (int p = 0; p < n; ++p) e.totals[p] = static_cast<std::int16_t>(scores_[p]);
+  }
+  if (winner >= 0) {
+    finish_game(winner);
+    return;
+  }
+  ++hand_number_;
+  dealer_ = next_seat(dealer_);  // R2.2: the deal passes to the left
+  start_hand();
+}
+
+void Game::finish_game(int winner) {
+  winner_ = winner;
+  phase_ = Phase::kGameOver;
+  int lowest = scores_[0];
+  for (int p = 1; p < rules_.players; ++p) lowest = std::min(lowest, scores_[p]);
+  bummerl_ = 0;
+  for (int p = 0; p < rules_.players; ++p) {
+    if (scores_[p] == lowest) bummerl_ |= static_cast<std::uint8_t>(1u << p);  // R8.3
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kGameOver);
+    e.seat = static_cast<std::int8_t>(winner);
+    e.seats = bummerl_;
+    for (int p = 0; p < rules_.players; ++p) e.totals[p] = static_cast<std::int16_t>(scores_[p]);
+  }
+  legal_ = {};
+}
+
+std::string Game::why_illegal(int action) const {
+  if (action < 0 || action >= kNumActions) return "R11: action id " + std::to_string(action) + " is not in 0..139";
+  const auto a = static_cast<ActionId>(action);
+  if (legal_.test(a)) return "";
+  std::string text = action_text(a);
+  text.insert(text.begin(), '\'');
+  text.push_back('\'');
+  const int p = to_act_;
+  const std::string who = seat_text(p);
+  switch (phase_) {
+    case Phase::kGameOver: return "R8.2: the game is over; " + text + " is not possible";
+    case Phase::kSteal:
+      return "R3.7: " + who + " (the cutter) must first steal or leave the card he was shown, not " + text;
+    case Phase::kAnswer:
+    case Phase::kRaiseAnswer: {
+      const std::string fig(figure_name(static_cast<Figure>(bid_figure_)));
+      const std::string rule = phase_ == Phase::kAnswer ? "R7.4" : "R7.5";
+      if (a == kHold || a == kThree) {
+        if (phase_ == Phase::kRaiseAnswer && a == kThree) return "R7.5: three is the highest stake; answer good or hold";
+        if (!holds_figure(p, static_cast<Figure>(bid_figure_))) {
+          if (bid_figure_ == kSpiel) return "R7.2: " + who + "'s last-trick card is not of the led suit: he cannot " + text + " on spiel";
+          return "R7.2: " + who + " holds no " + fig + " and cannot " + action_text(a);
+        }
+        return "R7.3: " + who + " at " + std::to_string(scores_[p] + secured_[p]) + " points (target " +
+               std::to_string(rules_.target) + ") may not raise; answer good or hold";
+      }
+      return rule + ": " + who + " must answer the " + (phase_ == Phase::kAnswer ? "bid" : "raise") + " on " + fig +
+             " (" + (phase_ == Phase::kAnswer ? "good, hold or three" : "good or hold") + "), not " + text;
+    }
+    case Phase::kReraise:
+      return "R7.6: " + who + " may raise the held bid on " + std::string(figure_name(static_cast<Figure>(bid_figure_))) +
+             " with three, or pass; not " + text;
+    case Phase::kTurn:
+    case Phase::kAfterPlay: break;
+  }
+  if (a == kGood || a == kHold || a == kThree) return "R7.4: there is no bid to answer; " + text + " is not possible";
+  if (a == kSteal || a == kLeave) return "R3.7: only the cutter steals or leaves, before the deal is completed";
+  if (a == kPass) return "R7.1: " + who + " must play a card before passing";
+  if (is_bid(a)) {
+    const Figure f = bid_figure(a);
+    const std::string fig(figure_name(f));
+    if (bids_[f].state != BidState::kUnbid) return "R7.1: " + fig + " was already bid this hand";
+    if (!may_open_by_limit(p)) {
+      return "R7.3: " + who + " at " + std::to_string(scores_[p] + secured_[p]) + " points (target " +
+             std::to_string(rules_.target) + ") may not open a bid";
+    }
+    if (f == kSpiel) return "R7.2: " + who + "'s last-trick card is not of the led suit: he may not bid spiel";
+    return "R7.2: " + who + " holds no " + fig;
+  }
+  // A card play.
+  if (phase_ == Phase::kAfterPlay) return "R7.1: " + who + " has played his card this turn; bid or pass";
+  const Card card = played_card(a);
+  const Card identity = played_identity(a);
+  if (!(in_hand_[p] & bit(card))) return "R4.1: " + who + " does not hold " + card_text(card) + " unplayed";
+  const bool is_wild = (rules_.wild_cards() & bit(card)) != 0;
+  if (is_wild && !is_wild_play(a)) {
+    return "R5.2: " + card_text(card) + " is wild under these rules; name it: play " + card_text(card) + " as <card>";
+  }
+  if (!is_wild && is_wild_play(a)) return "R5.1: " + card_text(card) + " is not a wild card under these rules";
+  if (is_wild) {
+    if (dealt_[p] & bit(identity)) {
+      return "R5.3: a wild may not be named " + card_text(identity) + ", a card dealt to " + who;
+    }
+    if (figure_cards_[p].wild_named() & bit(identity)) {
+      return "R5.3: " + card_text(identity) + " is already named by another wild of " + who;
+    }
+    if (failed_[p] >> suit_of(identity) & 1) {
+      return "R5.3: " + who + " failed to follow " + std::string(kSuitNames[suit_of(identity)]) +
+             " this hand; a wild may not be named in that suit";
+    }
+  }
+  return "R4.2: " + who + " must follow " + std::string(kSuitNames[led_suit_]) + " (" +
+         cards_text(in_hand_[p] & ~rules_.wild_cards() & natural_suit(led_suit_)) + ")";
+}
+
+bool operator==(const Game& a, const Game& b) {
+  const bool same_given = a.given_.has_value() == b.given_.has_value() &&
+                          (!a.given_ || (a.given_->hands == b.given_->hands && a.given_->top_card == b.given_->top_card));
+  return a.rules_ == b.rules_ && a.seed_ == b.seed_ && a.first_dealer_ == b.first_dealer_ && same_given &&
+         a.history_ == b.history_;
+}
+
+}  // namespace bieten

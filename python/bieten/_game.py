@@ -1,0 +1,366 @@
+"""A whole game to the target (RULES.md R2-R11), its events and its JSON record."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from bieten import _core
+from bieten._core import Action, BietenError, HandError, IllegalActionError
+from bieten._deal import _check_dealer, _check_rules
+from bieten._figures import _hand_mask
+from bieten._rules import Rules
+from bieten._seeds import check_u64
+
+JSON_FORMAT = "bieten-game"
+JSON_VERSION = 1
+
+
+class GameRecordError(BietenError):
+    """A game record (``Game.from_json``) that is malformed, tampered with or inconsistent."""
+
+
+class Event:
+    """One thing that happened in a game (docs/events.md): a type, a sequence number, a hand number
+    and the fields of that type.
+
+    >>> game = Game(Rules(players=2), seed=7)
+    >>> first = game.events[0]
+    >>> first.type, first.seq, first.hand, first["dealer"]
+    ('hand_dealt', 0, 0, 0)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    @property
+    def type(self) -> str:
+        return str(self._data["type"])
+
+    @property
+    def seq(self) -> int:
+        return int(self._data["seq"])
+
+    @property
+    def hand(self) -> int:
+        return int(self._data["hand"])
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-safe data (a fresh copy)."""
+        return json.loads(json.dumps(self._data))  # type: ignore[no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._data == other._data
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self._data, sort_keys=True))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items() if k not in ("type", "seq", "hand"))
+        return f"Event({self.type} #{self.seq} hand {self.hand}: {fields})"
+
+
+def _masks_of(deal: Sequence[Iterable[object]]) -> list[int]:
+    if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence):
+        raise HandError(f"R3.6: deal must be a list of hands, one per seat, not {deal!r}")
+    return [_hand_mask(seat, cards) for seat, cards in enumerate(deal)]
+
+
+def _cards(mask: int) -> list[str]:
+    return str(_core.CardSet.from_mask(mask)).split()
+
+
+class Game:
+    """A game of Bieten to the target, driven by actions in R11 notation.
+
+    >>> game = Game(Rules(players=2), seed=7)
+    >>> game.hands
+    [['HK', 'L9', 'EU'], ['H10', 'H7', 'EO']]
+    >>> game.current_player
+    1
+    >>> [str(a) for a in game.legal_actions()]
+    ['play H10', 'play H7', 'play EO', 'bid red', 'bid spiel']
+    >>> game.apply("bid red")
+    >>> [str(a) for a in game.legal_actions()]
+    ['good', 'hold', 'three']
+    >>> game.apply("play HA")
+    Traceback (most recent call last):
+    ...
+    bieten._core.IllegalActionError: R7.4: seat 0 must answer the bid on red (good, hold or three), not 'play HA'
+    """
+
+    __slots__ = ("_core", "_deal", "_events", "_rules", "_top_card")
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        deal: Sequence[Iterable[object]] | None = None,
+        dealer: int = 0,
+        top_card: object | None = None,
+    ) -> None:
+        rules = _check_rules(rules)
+        seed = secrets.randbits(64) if seed is None else check_u64(seed)
+        _check_dealer(dealer, rules)
+        masks = None if deal is None else _masks_of(deal)
+        top_id = None if top_card is None else _core.Card(top_card).id
+        if top_id is not None and deal is None:
+            raise HandError("R3.8: top_card is only given together with a deal")
+        self._core = _core.CoreGame(rules._core, seed, dealer, masks, top_id, True)
+        self._rules = rules
+        self._deal = None if masks is None else [_cards(m) for m in masks]
+        self._top_card = None if top_id is None else str(_core.Card.from_id(top_id))
+        self._events: list[Event] = []
+
+    # -- the state -------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The game seed (R3.2): drawn from the operating system and recorded when none was given."""
+        return int(self._core.seed)
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counting from 0."""
+        return int(self._core.hand_number)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand (R2.2)."""
+        return int(self._core.dealer)
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Every seat's cards of the current hand, played and unplayed, in ascending card id."""
+        return [_cards(m) for m in self._core.hands]
+
+    @property
+    def unplayed(self) -> list[list[str]]:
+        """Every seat's cards not yet played in the current hand."""
+        return [_cards(m) for m in self._core.unplayed]
+
+    @property
+    def top_card(self) -> str | None:
+        """The face-up card of this hand (R3.8), or None."""
+        return self._core.top_card
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return self._core.current_player
+
+    @property
+    def phase(self) -> str:
+        """steal, turn, after_play, answer, reraise, raise_answer or game_over."""
+        return str(self._core.phase)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._core.scores)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._core.is_over)
+
+    @property
+    def winner(self) -> int | None:
+        return self._core.winner
+
+    @property
+    def bummerl(self) -> list[int]:
+        """The seats with the lowest total once the game is over (R8.3); [] until then."""
+        return list(self._core.bummerl)
+
+    @property
+    def history(self) -> list[str]:
+        """Every action applied so far, as R11 text."""
+        texts = _ACTION_TEXTS
+        return [texts[i] for i in self._core.history()]
+
+    # -- actions ---------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, in ascending action id; str(action) is the R11 text."""
+        return self._core.legal_actions()  # type: ignore[no-any-return]
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal action ids (see docs/actions.md), the fast path for agents."""
+        return self._core.legal_ids()  # type: ignore[no-any-return]
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array over the whole action space (NUM_ACTIONS), True where legal."""
+        return self._core.legal_mask()  # type: ignore[no-any-return]
+
+    def apply(self, action: Action | str | int, seat: int | None = None) -> None:
+        """Applies an action (an Action, its R11 text, or its id).
+
+        An illegal action raises IllegalActionError naming the rule and changes nothing (R9).
+        With ``seat``, the action is refused unless that seat is the one to act.
+        """
+        if seat is not None and seat != self._core.current_player:
+            raise IllegalActionError(
+                f"R9: seat {seat} is not to act; {self._whose_turn()}, so '{action}' is refused"
+            )
+        self._core.apply(action)
+
+    def apply_id(self, action_id: int) -> None:
+        """Applies an action by id: the fast path (IllegalActionError if not legal)."""
+        self._core.apply_id(action_id)
+
+    def why_illegal(self, action: Action | str | int) -> str | None:
+        """Why an action would be refused (citing the rule), or None if it is legal."""
+        try:
+            reason = self._core.why_illegal(Action(action).id)
+        except IllegalActionError as err:
+            return str(err)
+        return reason or None
+
+    def _whose_turn(self) -> str:
+        current = self._core.current_player
+        return "the game is over" if current is None else f"seat {current} is to act"
+
+    # -- events and observations -----------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far (docs/events.md)."""
+        count = self._core.event_count()
+        if count > len(self._events):
+            self._events.extend(Event(d) for d in self._core.events(len(self._events)))
+        return list(self._events)
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets."""
+        return [Event(d) for d in self._core.events_for(seat)]
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """What ``seat`` knows as a fixed-size float32 vector (OBSERVATION_SIZE; docs/observation.md)."""
+        return self._core.observation(seat)  # type: ignore[no-any-return]
+
+    # -- copies and records ----------------------------------------------------------------------
+    def clone(self) -> Game:
+        """An independent copy (a C++ copy of the state)."""
+        other = Game.__new__(Game)
+        other._core = self._core.clone()
+        other._rules = self._rules
+        other._deal = self._deal
+        other._top_card = self._top_card
+        other._events = list(self._events)
+        return other
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self.clone()
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they are the same record: rules, seed, first deal and actions."""
+        return isinstance(other, Game) and self._core == other._core
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        state = f"winner {self.winner}" if self.is_over else f"seat {self.current_player} to act"
+        return f"<bieten.Game seed={self.seed} hand={self.hand_number} scores={self.scores} {state}>"
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": self._rules.to_dict(),
+            "seed": self.seed,
+            "dealer": int(self._core.first_dealer),
+            "deal": self._deal,
+            "top_card": self._top_card,
+            "actions": self.history,
+            "hand_number": self.hand_number,
+            "scores": self.scores,
+        }
+
+    def to_json(self) -> str:
+        """The game record as JSON text; ``Game.from_json`` restores a game that continues identically."""
+        return json.dumps(self.to_record())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restores a game from ``to_json`` by replaying its actions.
+
+        A malformed, tampered or inconsistent record raises GameRecordError (a ValueError).
+        """
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise GameRecordError(f"from_json: not JSON text: {err}") from None
+        return cls.from_record(record)
+
+    @classmethod
+    def from_record(cls, record: object) -> Game:
+        """Restores a game from ``to_record`` data (see ``from_json``)."""
+        if not isinstance(record, dict):
+            raise GameRecordError("from_json: a game record is a JSON object")
+        if record.get("format") != JSON_FORMAT or record.get("version") != JSON_VERSION:
+            raise GameRecordError(
+                f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
+                f"{record.get('format')!r} version {record.get('version')!r}"
+            )
+        required = ("rules", "seed", "dealer", "actions")
+        missing = [k for k in required if k not in record]
+        if missing:
+            raise GameRecordError(f"from_json: the record lacks {', '.join(missing)}")
+        known = {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number",
+                 "scores"}
+        unknown = sorted(set(record) - known)
+        if unknown:
+            raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise GameRecordError("from_json: actions must be a list of R11 texts")
+        try:
+            rules = Rules.from_dict(record["rules"])
+            game = cls(rules, record["seed"], deal=record.get("deal"), dealer=record["dealer"],
+                       top_card=record.get("top_card"))
+        except (BietenError, TypeError) as err:
+            raise GameRecordError(f"from_json: {err}") from None
+        for index, action in enumerate(actions):
+            try:
+                game._core.apply(action)
+            except BietenError as err:
+                raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
+        for field, value in (("hand_number", game.hand_number), ("scores", game.scores)):
+            if field in record and record[field] != value:
+                raise GameRecordError(
+                    f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
+                )
+        return game
+
+
+_ACTION_TEXTS: list[str] = list(_core.action_texts())
+#: The size of the fixed action space (docs/actions.md).
+NUM_ACTIONS: int = int(_core.NUM_ACTIONS)
+#: The length of ``Game.observation``.
+OBSERVATION_SIZE: int = int(_core.OBSERVATION_SIZE)
+
+
+def action_text(action_id: int) -> str:
+    """The R11 text of an action id.
+
+    >>> action_text(129), action_text(33 + 32 * 0 + 1)
+    ('bid red', 'play S6 as HK')
+    """
+    return str(Action(action_id))
