@@ -22,11 +22,12 @@ struct PyCardSet {
   CardSet mask;
 };
 
-Card card_from_id(long long id) {
-  if (id < 0 || id >= kDeckSize) {
-    throw CardError("R1.4: card id must be 0 to 32, not " + std::to_string(id));
+// Checked as a Python integer, so that ids of any size are refused, not wrapped or overflowed.
+Card card_from_id(const py::int_& id) {
+  if (id < py::int_(0) || id >= py::int_(kDeckSize)) {
+    throw CardError("R1.4: card id must be 0 to 32, not " + std::string(py::str(id)));
   }
-  return static_cast<Card>(id);
+  return id.cast<Card>();
 }
 
 CardSet mask_from_int(const py::int_& value) {
@@ -41,7 +42,7 @@ CardSet mask_from_int(const py::int_& value) {
 Card to_card(const py::handle& h) {
   if (py::isinstance<PyCard>(h)) return h.cast<PyCard>().id;
   if (py::isinstance<py::str>(h)) return parse_card(h.cast<std::string>());
-  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return card_from_id(h.cast<long long>());
+  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return card_from_id(h.cast<py::int_>());
   throw CardError("R1.5: expected a Card, card text or card id, not " + std::string(py::repr(h)));
 }
 
@@ -49,6 +50,9 @@ CardSet to_mask(const py::handle& h) {
   if (py::isinstance<PyCardSet>(h)) return h.cast<PyCardSet>().mask;
   if (py::isinstance<py::str>(h)) return parse_cards(h.cast<std::string>());
   if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return mask_from_int(h.cast<py::int_>());
+  if (!py::hasattr(h, "__iter__")) {
+    throw CardError("R1.4: expected cards (a CardSet, card texts, ids or a mask), not " + std::string(py::repr(h)));
+  }
   CardSet mask = 0;
   for (const py::handle item : py::iter(h)) mask |= bit(to_card(item));
   return mask;
@@ -65,7 +69,11 @@ py::list cards_of(CardSet mask) {
 void register_cards(py::module_& m) {
   py::class_<PyCard>(m, "Card")
       .def(py::init([](const py::object& value) { return PyCard{to_card(value)}; }), py::arg("card"))
-      .def_static("from_id", [](long long id) { return PyCard{card_from_id(id)}; }, py::arg("id"))
+      .def_static("from_id", [](const py::object& id) {
+        if (!py::isinstance<py::int_>(id) || py::isinstance<py::bool_>(id))
+          throw CardError("R1.4: a card id is an int 0 to 32, not " + std::string(py::repr(id)));
+        return PyCard{card_from_id(id.cast<py::int_>())};
+      }, py::arg("id"))
       .def_property_readonly("id", [](const PyCard& c) { return static_cast<int>(c.id); })
       .def_property_readonly("suit", [](const PyCard& c) { return std::string(1, "HLSE"[suit_of(c.id)]); })
       .def_property_readonly("rank", [](const PyCard& c) { return c.id == kWeli ? std::string("6") : card_text(c.id).substr(1); })
@@ -90,7 +98,11 @@ void register_cards(py::module_& m) {
   py::class_<PyCardSet>(m, "CardSet")
       .def(py::init([]() { return PyCardSet{0}; }))
       .def(py::init([](const py::object& cards) { return PyCardSet{to_mask(cards)}; }), py::arg("cards"))
-      .def_static("from_mask", [](const py::int_& mask) { return PyCardSet{mask_from_int(mask)}; }, py::arg("mask"))
+      .def_static("from_mask", [](const py::object& mask) {
+        if (!py::isinstance<py::int_>(mask) || py::isinstance<py::bool_>(mask))
+          throw CardError("R1.4: a card set mask is an int 0 to 2**33 - 1, not " + std::string(py::repr(mask)));
+        return PyCardSet{mask_from_int(mask.cast<py::int_>())};
+      }, py::arg("mask"))
       .def_static("deck", []() { return PyCardSet{kFullDeck}; })
       .def_static("suit", [](const std::string& letter) {
         Card probe = 0;
@@ -109,9 +121,9 @@ void register_cards(py::module_& m) {
         if (py::isinstance<PyCard>(card)) c = card.cast<PyCard>().id;
         else if (py::isinstance<py::str>(card)) { if (!try_parse_card(card.cast<std::string>(), c)) return false; }
         else if (py::isinstance<py::int_>(card) && !py::isinstance<py::bool_>(card)) {
-          const auto id = card.cast<long long>();
-          if (id < 0 || id >= kDeckSize) return false;
-          c = static_cast<Card>(id);
+          const py::int_ id = card.cast<py::int_>();
+          if (id < py::int_(0) || id >= py::int_(kDeckSize)) return false;
+          c = id.cast<Card>();
         } else return false;
         return (s.mask & bit(c)) != 0;
       })
@@ -132,10 +144,10 @@ void register_cards(py::module_& m) {
       .def("__sub__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{a.mask & ~to_mask(b)}; })
       .def("__rsub__", [](const PyCardSet& a, const py::object& b) { return PyCardSet{to_mask(b) & ~a.mask}; })
       .def("__invert__", [](const PyCardSet& a) { return PyCardSet{kFullDeck & ~a.mask}; })
-      .def("__le__", [](const PyCardSet& a, const PyCardSet& b) { return (a.mask & ~b.mask) == 0; })
-      .def("__ge__", [](const PyCardSet& a, const PyCardSet& b) { return (b.mask & ~a.mask) == 0; })
-      .def("__lt__", [](const PyCardSet& a, const PyCardSet& b) { return a.mask != b.mask && (a.mask & ~b.mask) == 0; })
-      .def("__gt__", [](const PyCardSet& a, const PyCardSet& b) { return a.mask != b.mask && (b.mask & ~a.mask) == 0; })
+      .def("__le__", [](const PyCardSet& a, const py::object& other) { const CardSet b = to_mask(other); return (a.mask & ~b) == 0; })
+      .def("__ge__", [](const PyCardSet& a, const py::object& other) { const CardSet b = to_mask(other); return (b & ~a.mask) == 0; })
+      .def("__lt__", [](const PyCardSet& a, const py::object& other) { const CardSet b = to_mask(other); return a.mask != b && (a.mask & ~b) == 0; })
+      .def("__gt__", [](const PyCardSet& a, const py::object& other) { const CardSet b = to_mask(other); return a.mask != b && (b & ~a.mask) == 0; })
       .def("isdisjoint", [](const PyCardSet& a, const py::object& b) { return (a.mask & to_mask(b)) == 0; })
       .def(py::pickle([](const PyCardSet& s) { return s.mask; },
                       [](CardSet mask) { return PyCardSet{mask & kFullDeck}; }));

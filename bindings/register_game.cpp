@@ -224,6 +224,7 @@ void register_game(py::module_& m) {
            }),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
            py::arg("top_card") = py::none(), py::arg("record_events") = true)
+      .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
       .def_property_readonly("seed", &Game::seed)
       .def_property_readonly("hand_number", &Game::hand_number)
       .def_property_readonly("dealer", &Game::dealer)
@@ -238,10 +239,10 @@ void register_game(py::module_& m) {
       .def_property_readonly("secured", [](const Game& g) {
         return std::vector<int>(g.secured().begin(), g.secured().begin() + g.rules().players);
       })
-      .def_property_readonly("hands", [](const Game& g) {
+      .def_property_readonly("hand_masks", [](const Game& g) {
         return std::vector<CardSet>(g.dealt().begin(), g.dealt().begin() + g.rules().players);
       })
-      .def_property_readonly("unplayed", [](const Game& g) {
+      .def_property_readonly("unplayed_masks", [](const Game& g) {
         return std::vector<CardSet>(g.unplayed().begin(), g.unplayed().begin() + g.rules().players);
       })
       .def_property_readonly("top_card", [](const Game& g) { return card_or_none(g.top_card()); })
@@ -284,14 +285,14 @@ void register_game(py::module_& m) {
         }
         return out;
       })
-      .def("legal_ids", [](const Game& g) {
+      .def("legal_action_ids", [](const Game& g) {
         std::vector<int> out;
         out.reserve(g.legal_mask().size());
         g.legal_mask().for_each([&](int id) { out.push_back(id); });
         return out;
       })
       .def("legal_actions", &legal_action_objects)
-      .def("legal_mask", [](const Game& g) {
+      .def("legal_action_mask", [](const Game& g) {
         py::array_t<bool> out(kNumActions);
         bool* d = out.mutable_data();
         for (int a = 0; a < kNumActions; ++a) d[a] = g.legal_mask().test(a);
@@ -304,14 +305,14 @@ void register_game(py::module_& m) {
         if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
         g.apply(static_cast<ActionId>(id));
       }, py::arg("id"))
-      .def("history", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
+      .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
       .def("event_count", [](const Game& g) { return g.events().size(); })
-      .def("events", [](const Game& g, std::size_t start) {
+      .def("event_dicts", [](const Game& g, std::size_t start) {
         py::list out;
         for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.rules().players, -1));
         return out;
       }, py::arg("start") = 0)
-      .def("events_for", [](const Game& g, int seat) {
+      .def("event_dicts_for", [](const Game& g, int seat) {
         check_seat(g, seat);
         py::list out;
         for (Event e : g.events()) {
@@ -325,9 +326,6 @@ void register_game(py::module_& m) {
         write_observation(g, seat, out.mutable_data());
         return out;
       }, py::arg("seat"))
-      .def("clone", [](const Game& g) { return Game(g); })
-      .def("__copy__", [](const Game& g) { return Game(g); })
-      .def("__deepcopy__", [](const Game& g, py::dict) { return Game(g); })
       .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
 
   m.def(

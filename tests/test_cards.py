@@ -128,39 +128,23 @@ def test_r1_4_card_ids_outside_0_to_32_are_refused(bad_id: int) -> None:
 HUGE_IDS = [2**63, 2**70, -(2**70)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: ids beyond 64 bits escape as pybind11 RuntimeError, not CardError (R1.4)",
-)
 @pytest.mark.parametrize("bad_id", HUGE_IDS)
 def test_r1_4_huge_card_ids_are_a_card_error(bad_id: int) -> None:
     with pytest.raises(CardError, match=r"R1\.4"):
         Card(bad_id)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Card.from_id(2**70) raises pybind11 TypeError, not CardError (R1.4)",
-)
 @pytest.mark.parametrize("bad_id", HUGE_IDS)
 def test_r1_4_huge_card_ids_are_a_card_error_in_from_id(bad_id: int) -> None:
     with pytest.raises(CardError, match=r"R1\.4"):
         Card.from_id(bad_id)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: CardSet([2**70]) raises pybind11's RuntimeError, not CardError (R1.4)",
-)
 def test_r1_4_huge_card_id_in_a_set_is_a_card_error() -> None:
     with pytest.raises(CardError, match=r"R1\.4"):
         CardSet([2**70])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: `2**70 in cards` raises RuntimeError while -1 and 33 give False",
-)
 def test_huge_int_is_not_in_a_cardset() -> None:
     assert (2**70 in CardSet.deck()) is False
 

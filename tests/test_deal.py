@@ -256,9 +256,7 @@ def test_r3_6_invariants_over_many_seeds(players: int, hand_size: int) -> None:
             assert len(h) == hand_size
             assert ids(h) == sorted(ids(h))
             assert all(card == card_text(TEXT_TO_ID[card]) for card in h)  # canonical text
-        assert bieten.deal_top_card(seed, rules, hand=hand, dealer=dealer) not in {
-            card_text(c) for c in flat
-        }
+        assert bieten.deal_top_card(seed, rules, hand=hand, dealer=dealer) not in {card_text(c) for c in flat}
 
 
 def test_r3_every_card_is_dealt_sometimes() -> None:

@@ -29,24 +29,26 @@ def deal(seed: int, rules: Rules, hand: int = 0, dealer: int = 0) -> list[list[s
     Each seat's cards are listed in ascending card id.
 
     >>> deal(7, Rules(players=2))
-    [['LK', 'LO', 'E10'], ['H9', 'SA', 'EO']]
+    [['HK', 'L9', 'EU'], ['H10', 'H7', 'EO']]
     """
     rules = _check_rules(rules)
-    masks, _top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), _check_dealer(dealer, rules))
+    seat = _check_dealer(dealer, rules)
+    masks, _top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), seat)
     return [str(_core.CardSet.from_mask(m)).split() for m in masks]
 
 
 def deal_top_card(seed: int, rules: Rules, hand: int = 0, dealer: int = 0) -> str:
     """The card that R3.8 turns face up after that deal (the next card of the stock)."""
     rules = _check_rules(rules)
-    _masks, top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), _check_dealer(dealer, rules))
+    seat = _check_dealer(dealer, rules)
+    _masks, top = _core.deal(check_u64(seed), rules._core, check_u64(hand, "hand"), seat)
     return str(_core.Card.from_id(top))
 
 
 def random_deals(count: int, rules: Rules, seed: int = 0) -> npt.NDArray[np.uint64]:
     """First-hand deals of ``count`` batch games with base seed ``seed`` (R3.2), as uint64 card masks.
 
-    Returns shape ``(count, rules.players)``; row i is the deal of game seed ``mix64(seed + (i+1)·γ)``.
+    Returns shape ``(count, rules.players)``; row i is the deal of game seed ``mix64(seed + (i+1) * gamma)``.
 
     >>> random_deals(3, Rules()).shape
     (3, 4)

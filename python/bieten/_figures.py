@@ -17,8 +17,8 @@ EVAL_COLUMNS = ("red", "green", "gleich", "hanger", "weli")
 
 
 def _hand_mask(seat: int, cards: Iterable[object]) -> int:
-    if isinstance(cards, (str, bytes)):
-        raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not the string {cards!r}")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not {cards!r}")
     mask = 0
     for card in cards:
         card_id = _core.Card(card).id
@@ -42,7 +42,7 @@ def evaluate(hands: Sequence[Iterable[object]], rules: Rules) -> dict[str, int |
         raise HandError(f"R2.1: hands must be a list of {rules.players} hands, not {hands!r}")
     masks = [_hand_mask(seat, cards) for seat, cards in enumerate(hands)]
     winners = _core.evaluate(masks, rules._core)
-    result = {name: (None if w < 0 else w) for name, w in zip(EVAL_COLUMNS, winners)}
+    result = {name: (None if w < 0 else w) for name, w in zip(EVAL_COLUMNS, winners, strict=False)}
     if not rules.weli_point:
         del result["weli"]
     return result

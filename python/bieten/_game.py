@@ -7,9 +7,6 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from bieten import _core
 from bieten._core import Action, BietenError, HandError, IllegalActionError
 from bieten._deal import _check_dealer, _check_rules
@@ -83,8 +80,11 @@ def _cards(mask: int) -> list[str]:
     return str(_core.CardSet.from_mask(mask)).split()
 
 
-class Game:
+class Game(_core.CoreGame):
     """A game of Bieten to the target, driven by actions in R11 notation.
+
+    The state lives in the C++ core; the methods that agents call in a loop
+    (``legal_action_ids``, ``apply_id``, ``legal_action_mask``, ``legal_actions``) are the core's own.
 
     >>> game = Game(Rules(players=2), seed=7)
     >>> game.hands
@@ -99,10 +99,8 @@ class Game:
     >>> game.apply("play HA")
     Traceback (most recent call last):
     ...
-    bieten._core.IllegalActionError: R7.4: seat 0 must answer the bid on red (good, hold or three), not 'play HA'
+    bieten._core.IllegalActionError: R7.4: seat 0 must answer the bid on red (good, hold or three), not ...
     """
-
-    __slots__ = ("_core", "_deal", "_events", "_rules", "_top_card")
 
     def __init__(
         self,
@@ -120,157 +118,87 @@ class Game:
         top_id = None if top_card is None else _core.Card(top_card).id
         if top_id is not None and deal is None:
             raise HandError("R3.8: top_card is only given together with a deal")
-        self._core = _core.CoreGame(rules._core, seed, dealer, masks, top_id, True)
+        super().__init__(rules._core, seed, dealer, masks, top_id, True)
         self._rules = rules
         self._deal = None if masks is None else [_cards(m) for m in masks]
         self._top_card = None if top_id is None else str(_core.Card.from_id(top_id))
         self._events: list[Event] = []
 
-    # -- the state -------------------------------------------------------------------------------
+    # -- the state (seed, hand_number, dealer, current_player, scores, is_over, winner, bummerl,
+    # -- top_card and phase come straight from the core) -------------------------------------------
     @property
     def rules(self) -> Rules:
         return self._rules
 
     @property
-    def seed(self) -> int:
-        """The game seed (R3.2): drawn from the operating system and recorded when none was given."""
-        return int(self._core.seed)
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand, counting from 0."""
-        return int(self._core.hand_number)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current hand (R2.2)."""
-        return int(self._core.dealer)
-
-    @property
     def hands(self) -> list[list[str]]:
         """Every seat's cards of the current hand, played and unplayed, in ascending card id."""
-        return [_cards(m) for m in self._core.hands]
+        return [_cards(m) for m in self.hand_masks]
 
     @property
     def unplayed(self) -> list[list[str]]:
         """Every seat's cards not yet played in the current hand."""
-        return [_cards(m) for m in self._core.unplayed]
-
-    @property
-    def top_card(self) -> str | None:
-        """The face-up card of this hand (R3.8), or None."""
-        return self._core.top_card
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or None once the game is over."""
-        return self._core.current_player
-
-    @property
-    def phase(self) -> str:
-        """steal, turn, after_play, answer, reraise, raise_answer or game_over."""
-        return str(self._core.phase)
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._core.scores)
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self._core.is_over)
-
-    @property
-    def winner(self) -> int | None:
-        return self._core.winner
-
-    @property
-    def bummerl(self) -> list[int]:
-        """The seats with the lowest total once the game is over (R8.3); [] until then."""
-        return list(self._core.bummerl)
+        return [_cards(m) for m in self.unplayed_masks]
 
     @property
     def history(self) -> list[str]:
         """Every action applied so far, as R11 text."""
         texts = _ACTION_TEXTS
-        return [texts[i] for i in self._core.history()]
+        return [texts[i] for i in self.history_ids()]
 
     # -- actions ---------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The legal actions, in ascending action id; str(action) is the R11 text."""
-        return self._core.legal_actions()  # type: ignore[no-any-return]
-
-    def legal_action_ids(self) -> list[int]:
-        """The legal action ids (see docs/actions.md), the fast path for agents."""
-        return self._core.legal_ids()  # type: ignore[no-any-return]
-
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        """A bool array over the whole action space (NUM_ACTIONS), True where legal."""
-        return self._core.legal_mask()  # type: ignore[no-any-return]
-
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
         """Applies an action (an Action, its R11 text, or its id).
 
         An illegal action raises IllegalActionError naming the rule and changes nothing (R9).
         With ``seat``, the action is refused unless that seat is the one to act.
         """
-        if seat is not None and seat != self._core.current_player:
-            raise IllegalActionError(
-                f"R9: seat {seat} is not to act; {self._whose_turn()}, so '{action}' is refused"
-            )
-        self._core.apply(action)
+        if seat is not None and seat != self.current_player:
+            current = self.current_player
+            whose = "the game is over" if current is None else f"seat {current} is to act"
+            raise IllegalActionError(f"R9: seat {seat} is not to act; {whose}, so '{action}' is refused")
+        super().apply(action)
 
-    def apply_id(self, action_id: int) -> None:
-        """Applies an action by id: the fast path (IllegalActionError if not legal)."""
-        self._core.apply_id(action_id)
-
-    def why_illegal(self, action: Action | str | int) -> str | None:
+    def why_illegal(self, action: Action | str | int) -> str | None:  # type: ignore[override]
         """Why an action would be refused (citing the rule), or None if it is legal."""
         try:
-            reason = self._core.why_illegal(Action(action).id)
+            reason = super().why_illegal(Action(action).id)
         except IllegalActionError as err:
             return str(err)
         return reason or None
 
-    def _whose_turn(self) -> str:
-        current = self._core.current_player
-        return "the game is over" if current is None else f"seat {current} is to act"
-
-    # -- events and observations -----------------------------------------------------------------
+    # -- events ----------------------------------------------------------------------------------
     @property
     def events(self) -> list[Event]:
         """Every event so far (docs/events.md)."""
-        count = self._core.event_count()
-        if count > len(self._events):
-            self._events.extend(Event(d) for d in self._core.events(len(self._events)))
+        if self.event_count() > len(self._events):
+            self._events.extend(Event(d) for d in self.event_dicts(len(self._events)))
         return list(self._events)
 
     def events_for(self, seat: int) -> list[Event]:
         """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets."""
-        return [Event(d) for d in self._core.events_for(seat)]
-
-    def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """What ``seat`` knows as a fixed-size float32 vector (OBSERVATION_SIZE; docs/observation.md)."""
-        return self._core.observation(seat)  # type: ignore[no-any-return]
+        return [Event(d) for d in self.event_dicts_for(seat)]
 
     # -- copies and records ----------------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy (a C++ copy of the state)."""
         other = Game.__new__(Game)
-        other._core = self._core.clone()
+        _core.CoreGame.__init__(other, self)
         other._rules = self._rules
         other._deal = self._deal
         other._top_card = self._top_card
         other._events = list(self._events)
         return other
 
-    __copy__ = clone
+    def __copy__(self) -> Game:
+        return self.clone()
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self.clone()
 
     def __eq__(self, other: object) -> bool:
         """Games are equal when they are the same record: rules, seed, first deal and actions."""
-        return isinstance(other, Game) and self._core == other._core
+        return isinstance(other, Game) and super().__eq__(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -285,7 +213,7 @@ class Game:
             "version": JSON_VERSION,
             "rules": self._rules.to_dict(),
             "seed": self.seed,
-            "dealer": int(self._core.first_dealer),
+            "dealer": self.first_dealer,
             "deal": self._deal,
             "top_card": self._top_card,
             "actions": self.history,
@@ -319,27 +247,23 @@ class Game:
                 f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
                 f"{record.get('format')!r} version {record.get('version')!r}"
             )
-        required = ("rules", "seed", "dealer", "actions")
-        missing = [k for k in required if k not in record]
+        missing = [k for k in ("rules", "seed", "dealer", "actions") if k not in record]
         if missing:
             raise GameRecordError(f"from_json: the record lacks {', '.join(missing)}")
-        known = {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number",
-                 "scores"}
-        unknown = sorted(set(record) - known)
+        unknown = sorted(set(record) - _RECORD_FIELDS)
         if unknown:
             raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
         actions = record["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise GameRecordError("from_json: actions must be a list of R11 texts")
         try:
-            rules = Rules.from_dict(record["rules"])
-            game = cls(rules, record["seed"], deal=record.get("deal"), dealer=record["dealer"],
-                       top_card=record.get("top_card"))
+            game = cls(Rules.from_dict(record["rules"]), record["seed"], deal=record.get("deal"),
+                       dealer=record["dealer"], top_card=record.get("top_card"))
         except (BietenError, TypeError) as err:
             raise GameRecordError(f"from_json: {err}") from None
         for index, action in enumerate(actions):
             try:
-                game._core.apply(action)
+                _core.CoreGame.apply(game, action)
             except BietenError as err:
                 raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
         for field, value in (("hand_number", game.hand_number), ("scores", game.scores)):
@@ -350,6 +274,9 @@ class Game:
         return game
 
 
+_RECORD_FIELDS = frozenset(
+    {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores"}
+)
 _ACTION_TEXTS: list[str] = list(_core.action_texts())
 #: The size of the fixed action space (docs/actions.md).
 NUM_ACTIONS: int = int(_core.NUM_ACTIONS)

@@ -19,6 +19,8 @@ def _check_knob(name: str, value: object) -> None:
     if name in _INT_KNOBS:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"R10: {name} must be an int, not {value!r}")
+        if not -(2**31) <= value < 2**31:  # the core's int; any value this large is out of range anyway
+            raise RulesError(f"R10: {name} is out of range: {value}")
     elif name in _BOOL_KNOBS:
         if not isinstance(value, bool):
             raise RulesError(f"R10: {name} must be a bool, not {value!r}")
@@ -68,9 +70,9 @@ class Rules:
             raise RulesError(f"R10: unknown rules knob(s): {names} (known: {', '.join(KNOBS)})")
         values = (players, hand_size, target, wild, weli_point, ties, overbid, cut_steal, show_top_card,
                   reraise)
-        for name, value in zip(KNOBS, values):
+        for name, value in zip(KNOBS, values, strict=False):
             _check_knob(name, value)
-        core = _core.CoreRules(**dict(zip(KNOBS, values)))
+        core = _core.CoreRules(**dict(zip(KNOBS, values, strict=False)))
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_core", core)
 
@@ -96,7 +98,7 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every knob, JSON-safe."""
-        return dict(zip(KNOBS, self._values))
+        return dict(zip(KNOBS, self._values, strict=False))
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some knobs changed.
@@ -116,7 +118,7 @@ class Rules:
         return hash(self._values)
 
     def __repr__(self) -> str:
-        knobs = ", ".join(f"{k}={v!r}" for k, v in zip(KNOBS, self._values))
+        knobs = ", ".join(f"{k}={v!r}" for k, v in zip(KNOBS, self._values, strict=False))
         return f"Rules({knobs})"
 
     def __reduce__(self) -> tuple[Any, ...]:
