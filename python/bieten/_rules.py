@@ -70,9 +70,10 @@ class Rules:
             raise RulesError(f"R10: unknown rules knob(s): {names} (known: {', '.join(KNOBS)})")
         values = (players, hand_size, target, wild, weli_point, ties, overbid, cut_steal, show_top_card,
                   reraise)
-        for name, value in zip(KNOBS, values, strict=False):
+        for name, value in zip(KNOBS, values, strict=True):
             _check_knob(name, value)
-        core = _core.CoreRules(**dict(zip(KNOBS, values, strict=False)))
+        knobs: dict[str, Any] = dict(zip(KNOBS, values, strict=True))
+        core = _core.CoreRules(**knobs)
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_core", core)
 
@@ -98,7 +99,7 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every knob, JSON-safe."""
-        return dict(zip(KNOBS, self._values, strict=False))
+        return dict(zip(KNOBS, self._values, strict=True))
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some knobs changed.
@@ -118,7 +119,7 @@ class Rules:
         return hash(self._values)
 
     def __repr__(self) -> str:
-        knobs = ", ".join(f"{k}={v!r}" for k, v in zip(KNOBS, self._values, strict=False))
+        knobs = ", ".join(f"{k}={v!r}" for k, v in zip(KNOBS, self._values, strict=True))
         return f"Rules({knobs})"
 
     def __reduce__(self) -> tuple[Any, ...]:
