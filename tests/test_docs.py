@@ -1,0 +1,45 @@
+"""The README's example and the docstrings' examples run as written; .ci/run runs the README's test command."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import bieten
+from bieten import _deal, _figures, _game, _rules
+
+ROOT = Path(__file__).resolve().parents[1]
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def test_readme_examples_run_as_written() -> None:
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS)
+    assert result.attempted >= 10
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("module", [bieten, _rules, _deal, _figures, _game], ids=lambda m: m.__name__)
+def test_docstring_examples_run_as_written(module: object) -> None:
+    result = doctest.testmod(module, optionflags=FLAGS)  # type: ignore[arg-type]
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    return re.findall(r"```sh\n(.+?)\n```", text)
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    commands = _readme_commands()
+    test_command = next(c for c in commands if "pytest" in c)
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert test_command in ci.splitlines()
+
+
+def test_readme_main_job_is_the_deal_command() -> None:
+    main_job = _readme_commands()[0]
+    assert main_job.endswith("bieten deal --seed 7 --players 4")
