@@ -1,0 +1,53 @@
+"""Shared machinery of the benchmark suites: rates measured in this run, and their ratios to peers.
+
+Run with ``python -m pytest benchmarks --benchmark-only`` (CI does not run them). Each benchmark
+records its rate (units per second, from the median round); the terminal summary prints the rates
+and the ratio of each bieten figure to the peer measured in the same run.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the pure-Python reference
+
+RATES: dict[str, tuple[float, str]] = {}
+
+# (bieten figure, peer figure, target ratio) pairs to report.
+RATIOS = [
+    ("evaluate_batch", "python_reference_evaluate", 100.0),
+    ("step_ids", "pyspiel_leduc_step", 1.5),
+    ("step_objects", "pyspiel_leduc_step", None),
+]
+
+
+def record(benchmark: Any, name: str, units: int, unit: str) -> float:
+    """Stores units/median-seconds of a finished benchmark under ``name``."""
+    median = benchmark.stats.stats.median
+    rate = units / median
+    RATES[name] = (rate, unit)
+    benchmark.extra_info[unit] = rate
+    return rate
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not RATES:
+        return
+    tr = terminalreporter
+    tr.section("bieten rates (median round)")
+    for name, (rate, unit) in sorted(RATES.items()):
+        tr.write_line(f"{name:32} {rate:16,.0f} {unit}")
+    for ours, peer, target in RATIOS:
+        if ours in RATES and peer in RATES:
+            ratio = RATES[ours][0] / RATES[peer][0]
+            goal = f" (target >= {target:g}x)" if target else ""
+            tr.write_line(f"{ours} / {peer}: {ratio:,.1f}x{goal}")
+
+
+@pytest.fixture(scope="session")
+def rng_seed() -> int:
+    return 20261129

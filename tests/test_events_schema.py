@@ -1,0 +1,339 @@
+"""The event stream against its published JSON Schema (python/bieten/schema/events-v1.json, docs/events.md).
+
+Seeded random games of every preset x players 2..5 x hand_size 3/4 are played to the end; every event of
+``game.events`` and of ``game.events_for(seat)`` for every seat is validated against the schema that ships in
+the installed package, and the stream's bookkeeping (seq, hand, redaction, seats in range) is checked.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.resources
+import itertools
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import bieten
+import pytest
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+SCHEMA_RESOURCE = ("schema", "events-v1.json")
+EVENT_TYPES = (
+    "hand_dealt",
+    "card_seen",
+    "card_stolen",
+    "card_left",
+    "top_card_shown",
+    "card_played",
+    "trick_won",
+    "bid_opened",
+    "answered",
+    "turn_passed",
+    "bid_settled",
+    "figure_credited",
+    "hand_scored",
+    "game_over",
+)
+PRIVATE_CARD_TYPES = ("card_seen", "card_stolen", "card_left")  # R3.7: the cutter's secrets
+GAMES_PER_CONFIG = 2
+CONFIGS = [
+    (preset, players, hand_size)
+    for preset in bieten.Rules.PRESETS
+    for players in range(2, 6)
+    for hand_size in (3, 4)
+]
+
+
+def _schema_text() -> str:
+    resource = importlib.resources.files("bieten")
+    for part in SCHEMA_RESOURCE:
+        resource = resource / part
+    return resource.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    return json.loads(_schema_text())  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def validator(schema: dict[str, Any]) -> Draft202012Validator:
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+@dataclass
+class Played:
+    config: tuple[str, int, int]
+    seed: int
+    rules: bieten.Rules
+    full: list[dict[str, Any]]
+    views: list[list[dict[str, Any]]]  # views[seat] = events_for(seat)
+
+    def streams(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+        yield "events", self.full
+        for seat, view in enumerate(self.views):
+            yield f"events_for({seat})", view
+
+
+def _play(preset: str, players: int, hand_size: int, k: int) -> Played:
+    seed = 100_000 * players + 1_000 * hand_size + 10 * bieten.Rules.PRESETS.index(preset) + k
+    rules = bieten.Rules.preset(preset, players=players, hand_size=hand_size)
+    game = bieten.Game(rules, seed=seed)
+    pick = random.Random(seed)
+    while not game.is_over:
+        game.apply_id(pick.choice(game.legal_action_ids()))
+    return Played(
+        config=(preset, players, hand_size),
+        seed=seed,
+        rules=rules,
+        full=[e.to_dict() for e in game.events],
+        views=[[e.to_dict() for e in game.events_for(seat)] for seat in range(players)],
+    )
+
+
+@pytest.fixture(scope="module")
+def played() -> list[Played]:
+    return [_play(*config, k) for config in CONFIGS for k in range(GAMES_PER_CONFIG)]
+
+
+def _errors(validator: Draft202012Validator, event: dict[str, Any]) -> str | None:
+    error = best_match(validator.iter_errors(event))
+    return None if error is None else f"{error.message} at {list(error.absolute_path)}"
+
+
+# ---------------------------------------------------------------- the schema file
+
+
+def test_schema_ships_in_the_installed_package() -> None:
+    resource = importlib.resources.files("bieten") / "schema" / "events-v1.json"
+    assert resource.is_file()
+    schema = json.loads(resource.read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert "v1" in schema["$id"]
+    Draft202012Validator.check_schema(schema)
+
+
+def test_schema_names_exactly_the_engine_event_types(schema: dict[str, Any]) -> None:
+    assert tuple(schema["properties"]["type"]["enum"]) == EVENT_TYPES
+    dispatched = [branch["if"]["properties"]["type"]["const"] for branch in schema["allOf"]]
+    assert tuple(dispatched) == EVENT_TYPES
+    for name in EVENT_TYPES:
+        sub = schema["$defs"][name]
+        assert sub["additionalProperties"] is False, name
+        assert sub["properties"]["type"] == {"const": name}
+        assert set(sub["required"]) == set(sub["properties"]), f"{name}: every field is always present"
+
+
+# ---------------------------------------------------------------- every emitted event
+
+
+def test_every_event_of_every_stream_validates(played: list[Played], validator: Draft202012Validator) -> None:
+    checked: set[str] = set()
+    count = 0
+    for game in played:
+        for stream, events in game.streams():
+            for event in events:
+                count += 1
+                key = json.dumps(event, sort_keys=True)
+                if key in checked:  # the same dict seen in another stream of this game: already valid
+                    continue
+                problem = _errors(validator, event)
+                assert problem is None, f"{game.config} seed {game.seed} {stream}: {event} -> {problem}"
+                checked.add(key)
+    assert count > 10_000
+
+
+def test_seq_counts_from_zero_and_hand_never_decreases(played: list[Played]) -> None:
+    for game in played:
+        for stream, events in game.streams():
+            where = f"{game.config} seed {game.seed} {stream}"
+            assert [e["seq"] for e in events] == list(range(len(events))), where
+            hands = [e["hand"] for e in events]
+            assert hands[0] == 0, where
+            assert all(b in (a, a + 1) for a, b in itertools.pairwise(hands)), (
+                f"{where}: hand numbers {hands}"
+            )
+            assert events[-1]["type"] == "game_over", where
+
+
+def test_events_for_hides_only_other_seats_cards(played: list[Played]) -> None:
+    for game in played:
+        for seat, view in enumerate(game.views):
+            where = f"{game.config} seed {game.seed} events_for({seat})"
+            assert len(view) == len(game.full), where
+            for full, mine in zip(game.full, view, strict=True):
+                if full["type"] == "hand_dealt":
+                    assert all(h is not None for h in full["hands"]), where
+                    expect = dict(full, hands=[h if s == seat else None for s, h in enumerate(full["hands"])])
+                elif full["type"] in PRIVATE_CARD_TYPES:
+                    assert full["card"] is not None, where
+                    expect = full if full["seat"] == seat else dict(full, card=None)
+                else:
+                    expect = full
+                assert mine == expect, f"{where}: {mine} != {expect}"
+
+
+def _seats_in(event: dict[str, Any]) -> list[int]:
+    seats = [
+        event[k] for k in ("seat", "dealer", "forehand", "winner", "bidder", "by") if event.get(k) is not None
+    ]
+    return seats + list(event.get("bummerl", []))
+
+
+def test_what_the_schema_cannot_know_matches_the_rules(played: list[Played]) -> None:
+    """Facts that depend on the rules of the game: seats below players, list lengths, card order."""
+    for game in played:
+        players, hand_size = game.rules.players, game.rules.hand_size
+        for event in game.full:
+            where = f"{game.config} seed {game.seed}: {event}"
+            assert all(0 <= s < players for s in _seats_in(event)), where
+            if event["type"] == "hand_dealt":
+                assert len(event["hands"]) == players, where
+                for hand in event["hands"]:
+                    assert len(hand) == hand_size, where
+                    ids = [bieten.Card(c).id for c in hand]
+                    assert ids == sorted(ids), where
+                assert event["forehand"] == (event["dealer"] + 1) % players, where
+            elif event["type"] in ("card_played", "trick_won"):
+                assert event["trick"] < hand_size, where
+            elif event["type"] in ("hand_scored", "game_over"):
+                assert len(event["scores"]) == players, where
+                if event["type"] == "hand_scored":
+                    assert len(event["points"]) == players, where
+                else:
+                    assert event["bummerl"] == sorted(event["bummerl"]), where
+                    assert event["scores"][event["winner"]] >= game.rules.target, where
+
+
+def test_the_sweep_exercises_every_branch_of_the_schema(played: list[Played]) -> None:
+    seen: Counter[str] = Counter()
+    for game in played:
+        for event in game.full:
+            kind = event["type"]
+            seen[kind] += 1
+            if kind == "answered":
+                seen[f"answered:{event['stage']}:{event['answer']}"] += 1
+            elif kind == "bid_settled":
+                seen[f"bid_settled:{event['outcome']}"] += 1
+            elif kind == "figure_credited":
+                seen[f"figure_credited:{event['reason']}"] += 1
+            elif kind == "card_played" and event["as"] is not None:
+                seen[f"card_played:wild:{event['card']}"] += 1
+    wanted = [
+        *EVENT_TYPES,
+        *(f"answered:bid:{a}" for a in ("good", "hold", "three")),
+        *(f"answered:raise:{a}" for a in ("good", "hold")),
+        *(f"answered:reraise:{a}" for a in ("three", "pass")),
+        *(f"bid_settled:{o}" for o in ("conceded", "stands", "raise_conceded", "stands_three")),
+        *(
+            f"figure_credited:{r}"
+            for r in ("unbid", "conceded", "held", "raise_conceded", "held_three", "weli_point")
+        ),
+        *(f"card_played:wild:{c}" for c in ("S6", "S7", "E7")),
+    ]
+    assert [w for w in wanted if not seen[w]] == []
+
+
+# ---------------------------------------------------------------- what the schema refuses
+
+
+def _example(played: list[Played], kind: str, **match: Any) -> dict[str, Any]:
+    for game in played:
+        for event in game.full:
+            if event["type"] == kind and all(event.get(k) == v for k, v in match.items()):
+                return copy.deepcopy(event)
+    raise AssertionError(f"no {kind} event with {match} in the sweep")
+
+
+def _mutations(played: list[Played]) -> list[tuple[str, Any]]:
+    dealt = _example(played, "hand_dealt")
+    played_card = _example(played, "card_played", **{"as": None})
+    wild = next(
+        copy.deepcopy(e) for g in played for e in g.full if e["type"] == "card_played" and e["as"] is not None
+    )
+    seen = _example(played, "card_seen")
+    top = _example(played, "top_card_shown")
+    answered = _example(played, "answered", stage="raise")
+    settled = _example(played, "bid_settled", outcome="conceded")
+    credited = _example(played, "figure_credited", reason="held_three")
+    scored = _example(played, "hand_scored")
+    over = _example(played, "game_over")
+    return [
+        ("card X9", dict(played_card, card="X9")),
+        ("card in lower case", dict(played_card, card=played_card["card"].lower())),
+        ("the Weli's alias W", dict(played_card, card="W")),
+        ("card with a trailing newline", dict(played_card, card=played_card["card"] + "\n")),
+        ("card H6 (only the Bells have a six)", dict(played_card, card="H6")),
+        ("card as a card id", dict(played_card, card=3)),
+        ("unknown type", dict(played_card, type="card_burnt")),
+        ("no type", {k: v for k, v in played_card.items() if k != "type"}),
+        ("extra field", dict(played_card, comment="hi")),
+        ("missing field", {k: v for k, v in played_card.items() if k != "trick"}),
+        ("seat 5", dict(played_card, seat=5)),
+        ("seat -1", dict(played_card, seat=-1)),
+        ("seat as text", dict(played_card, seat="1")),
+        ("seat as a bool", dict(played_card, seat=True)),
+        ("negative seq", dict(played_card, seq=-1)),
+        ("hand as a float", dict(played_card, hand=0.5)),
+        ("trick 4", dict(played_card, trick=4)),
+        ("a natural card played as another", dict(played_card, card="HA", **{"as": "HK"})),
+        ("a wild named as the Weli", dict(wild, **{"as": "S6"})),
+        ("a card_played field on another type", dict(copy.deepcopy(top), seat=0)),
+        ("hidden face-up card", dict(top, card=None)),
+        ("hand of two cards", dict(dealt, hands=[["HA", "HK"], *dealt["hands"][1:]])),
+        ("a card twice in one hand", dict(dealt, hands=[["HA", "HA", "HK"], *dealt["hands"][1:]])),
+        ("one seat's hands", dict(dealt, hands=[dealt["hands"][0]])),
+        ("six hands", dict(dealt, hands=[None] * 6)),
+        ("a card_seen without its card field", {k: v for k, v in seen.items() if k != "card"}),
+        ("three to a raise", dict(answered, answer="three")),
+        ("pass to a bid", dict(answered, stage="bid", answer="pass")),
+        ("unknown answer", dict(answered, answer="double")),
+        ("a conceded bid at 2", dict(settled, stake=2)),
+        ("a conceded bid decided by a seat", dict(settled, by=0)),
+        ("a held bid decided by nobody", dict(settled, outcome="stands", stake=2, by=None)),
+        ("held at three for 2 points", dict(credited, points=2)),
+        ("a bid on the Weli point", dict(credited, figure="weli")),
+        ("the Weli point credited for red", dict(credited, figure="red", reason="weli_point", points=1)),
+        ("a figure named in French", dict(credited, figure="rouge")),
+        ("negative points in a hand", dict(scored, points=[-1, *scored["points"][1:]])),
+        ("scores as one number", dict(scored, scores=sum(scored["scores"]))),
+        ("no Bummerl", dict(over, bummerl=[])),
+        ("a Bummerl seat twice", dict(over, bummerl=[over["bummerl"][0]] * 2)),
+        ("event as a list", [played_card]),
+    ]
+
+
+def test_real_examples_of_the_mutated_events_are_valid(
+    played: list[Played], validator: Draft202012Validator
+) -> None:
+    bases = [
+        _example(played, "hand_dealt"),
+        _example(played, "card_played", **{"as": None}),
+        _example(played, "top_card_shown"),
+        _example(played, "answered", stage="raise"),
+        _example(played, "bid_settled", outcome="conceded"),
+        _example(played, "figure_credited", reason="held_three"),
+    ]
+    for event in bases:
+        assert _errors(validator, event) is None, event
+
+
+def test_invalid_events_are_rejected(played: list[Played], validator: Draft202012Validator) -> None:
+    accepted = [(what, event) for what, event in _mutations(played) if validator.is_valid(event)]
+    assert accepted == []
+
+
+def test_a_hand_made_event_with_a_bad_card_is_rejected(validator: Draft202012Validator) -> None:
+    good = {"type": "card_played", "seq": 5, "hand": 0, "seat": 1, "card": "S6", "as": "HK", "trick": 0}
+    assert validator.is_valid(good)
+    assert not validator.is_valid(dict(good, card="X9"))
+    assert not validator.is_valid(dict(good, type="card_thrown"))
+    assert not validator.is_valid(dict(good, extra=1))
+    hidden = {"type": "card_stolen", "seq": 3, "hand": 2, "seat": 0, "card": None}
+    assert validator.is_valid(hidden)
