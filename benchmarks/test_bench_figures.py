@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import bieten
+
 from conftest import record
 from reference.figures import evaluate as reference_evaluate
 from reference.rules import make_rules
-
-import bieten
 
 DEALS = 1_000_000
 PYTHON_DEALS = 2_000

@@ -9,9 +9,10 @@ import random
 from typing import Any
 
 import pytest
-from conftest import record
 
 import bieten
+
+from conftest import record
 
 RULES = bieten.Rules()
 GAMES = 200

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pickle
 
-import bieten
 import pytest
+
+import bieten
 from bieten import Card, CardError, CardSet
 
 # R1.1 suit letters by suit index, R1.2 rank texts by rank index, R1.4 id = suit * 8 + rank.

@@ -7,10 +7,12 @@ import os
 import random
 from pathlib import Path
 
-import bieten
 import numpy as np
 import pytest
+
+import bieten
 from bieten import Rules, SeatError, SeedError, _core, deal
+
 from reference import deal as ref_deal
 from reference import rules as ref_rules
 from reference.cards import card_text

@@ -1,4 +1,4 @@
-"""The README's example and the docstrings' examples run as written; .ci/run runs the README's test command."""
+"""The README and docstring examples run as written; .ci/run runs the README's test command."""
 
 from __future__ import annotations
 

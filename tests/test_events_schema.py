@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import bieten
 import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
+
+import bieten
 
 SCHEMA_RESOURCE = ("schema", "events-v1.json")
 EVENT_TYPES = (

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import bieten
 import numpy as np
 import pytest
+
+import bieten
 from bieten import CardError, CardSet, HandError, Rules, evaluate, evaluate_batch
 
 

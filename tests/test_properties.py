@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import bieten
 import numpy as np
-from bieten import CardSet, Rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import bieten
+from bieten import CardSet, Rules
+
 from reference import deal as ref_deal
 from reference import figures as ref_figures
 from reference.cards import card_text

@@ -7,8 +7,9 @@ import pickle
 import re
 from typing import Any
 
-import bieten
 import pytest
+
+import bieten
 from bieten import Rules, RulesError
 
 KNOBS = (
