@@ -21,6 +21,7 @@ RATES: dict[str, tuple[float, str]] = {}
 RATIOS = [
     ("evaluate_batch", "python_reference_evaluate", 100.0),
     ("step_ids", "pyspiel_leduc_step", 1.5),
+    ("step_returning_ids", "pyspiel_leduc_step", 1.5),
     ("step_objects", "pyspiel_leduc_step", None),
 ]
 
@@ -45,7 +46,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         if ours in RATES and peer in RATES:
             ratio = RATES[ours][0] / RATES[peer][0]
             goal = f" (target >= {target:g}x)" if target else ""
-            tr.write_line(f"{ours} / {peer}: {ratio:,.1f}x{goal}")
+            tr.write_line(f"{ours} / {peer}: {ratio:,.2f}x{goal}")
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,19 @@ def _step_ids(games: int) -> int:
     return actions
 
 
+def _step_returning_ids(games: int) -> int:
+    rng = random.Random(1)
+    actions = 0
+    for seed in range(games):
+        game = bieten.Game(RULES, seed=seed)
+        step = game.step
+        ids = game.legal_action_ids()
+        while ids:
+            ids = step(ids[rng.randrange(len(ids))])
+            actions += 1
+    return actions
+
+
 def _step_objects(games: int) -> int:
     rng = random.Random(1)
     actions = 0
@@ -47,6 +60,12 @@ def test_python_stepping_int_path(benchmark: Any) -> None:
     actions = _step_ids(GAMES)
     benchmark.pedantic(_step_ids, args=(GAMES,), rounds=5, iterations=1, warmup_rounds=1)
     record(benchmark, "step_ids", actions, "actions/s")
+
+
+def test_python_stepping_step_returning_ids(benchmark: Any) -> None:
+    actions = _step_returning_ids(GAMES)
+    benchmark.pedantic(_step_returning_ids, args=(GAMES,), rounds=5, iterations=1, warmup_rounds=1)
+    record(benchmark, "step_returning_ids", actions, "actions/s")
 
 
 def test_python_stepping_object_path(benchmark: Any) -> None:

@@ -152,6 +152,15 @@ ActionId action_from(const py::handle& h) {
   throw ActionError("R11: expected an action, its text or its id, not " + std::string(py::repr(h)));
 }
 
+// The legal ids as a Python list, built directly (small ints are cached by CPython).
+py::list legal_id_list(const Game& g) {
+  const ActionMask& mask = g.legal_mask();
+  py::list out(mask.size());
+  py::ssize_t i = 0;
+  mask.for_each([&](int id) { PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(id)); });
+  return out;
+}
+
 py::list legal_action_objects(const Game& g) {
   py::list out;
   g.legal_mask().for_each([&](int id) { out.append(PyAction{static_cast<ActionId>(id)}); });
@@ -285,12 +294,7 @@ void register_game(py::module_& m) {
         }
         return out;
       })
-      .def("legal_action_ids", [](const Game& g) {
-        std::vector<int> out;
-        out.reserve(g.legal_mask().size());
-        g.legal_mask().for_each([&](int id) { out.push_back(id); });
-        return out;
-      })
+      .def("legal_action_ids", &legal_id_list)
       .def("legal_actions", &legal_action_objects)
       .def("legal_action_mask", [](const Game& g) {
         py::array_t<bool> out(kNumActions);
@@ -305,6 +309,11 @@ void register_game(py::module_& m) {
         if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
         g.apply(static_cast<ActionId>(id));
       }, py::arg("id"))
+      .def("step", [](Game& g, int id) {
+        if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
+        g.apply(static_cast<ActionId>(id));
+        return legal_id_list(g);
+      }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
       .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
       .def("event_count", [](const Game& g) { return g.events().size(); })
       .def("event_dicts", [](const Game& g, std::size_t start) {

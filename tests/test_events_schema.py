@@ -212,6 +212,78 @@ def test_what_the_schema_cannot_know_matches_the_rules(played: list[Played]) -> 
                     assert event["scores"][event["winner"]] >= game.rules.target, where
 
 
+FIGURE_ORDER = ("red", "green", "gleich", "hanger", "spiel")  # R8.1: the unbid figures' order
+REASON_OF_OUTCOME = {"conceded": "conceded", "stands": "held", "raise_conceded": "raise_conceded"}
+REASON_OF_OUTCOME["stands_three"] = "held_three"
+
+
+def _check_hand(events: list[dict[str, Any]], rules: bieten.Rules, totals: list[int], where: str) -> None:
+    """One hand's events in the order docs/events.md promises; adds the hand's points to totals."""
+    n, types = rules.players, [e["type"] for e in events]
+    dealt = types.index("hand_dealt")
+    if rules.cut_steal:  # R3.7: card_seen, then (card_stolen, card_seen)*, then card_stolen or card_left
+        assert types[0] == "card_seen" and types[dealt - 1] in ("card_stolen", "card_left"), where
+    else:
+        assert dealt == 0, where
+    assert (types[dealt + 1] == "top_card_shown") == rules.show_top_card, where
+    assert types.count("card_played") == n * rules.hand_size, where
+    assert types.count("trick_won") == rules.hand_size, where
+    assert types[-1] == "hand_scored", where
+    bid_order: list[str] = []
+    open_figure = None
+    for e in events:  # R7.1: nothing else happens while a bid is being answered
+        if open_figure is not None:
+            assert e["type"] in ("answered", "bid_settled") and e["figure"] == open_figure, f"{where}: {e}"
+            open_figure = None if e["type"] == "bid_settled" else open_figure
+        elif e["type"] == "bid_opened":
+            open_figure = e["figure"]
+            bid_order.append(open_figure)
+        else:
+            assert e["type"] not in ("answered", "bid_settled"), f"{where}: {e}"
+    settled = {e["figure"]: e for e in events if e["type"] == "bid_settled"}
+    credits = [e for e in events if e["type"] == "figure_credited"]
+    order = [*bid_order, *(f for f in FIGURE_ORDER if f not in bid_order), "weli"]  # R8.1
+    positions = [order.index(e["figure"]) for e in credits]
+    assert positions == sorted(set(positions)), f"{where}: credits {[e['figure'] for e in credits]}"
+    gained = [0] * n
+    for e in credits:
+        gained[e["seat"]] += e["points"]
+        bid = settled.get(e["figure"])
+        if bid is None:
+            assert e["reason"] in ("unbid", "weli_point"), f"{where}: {e}"
+            continue
+        assert (e["reason"], e["points"]) == (REASON_OF_OUTCOME[bid["outcome"]], bid["stake"]), (
+            f"{where}: {e}"
+        )
+        if bid["outcome"] == "conceded":  # R7.7: the bidder, or the raiser, gets it whoever has the figure
+            assert e["seat"] == bid["bidder"], f"{where}: {e}"
+        elif bid["outcome"] == "raise_conceded":
+            assert e["seat"] == bid["by"], f"{where}: {e}"
+    totals[:] = [t + g for t, g in zip(totals, gained, strict=True)]
+    assert events[-1]["points"] == gained and events[-1]["scores"] == totals, f"{where}: {events[-1]}"
+
+
+def test_each_hand_follows_the_documented_order_and_adds_up(played: list[Played]) -> None:
+    for game in played:
+        rules, where = game.rules, f"{game.config} seed {game.seed}"
+        *body, over = game.full
+        by_hand: dict[int, list[dict[str, Any]]] = {}
+        for event in body:
+            by_hand.setdefault(event["hand"], []).append(event)
+        totals = [0] * rules.players
+        dealers = []
+        for hand, events in sorted(by_hand.items()):
+            _check_hand(events, rules, totals, f"{where} hand {hand}")
+            dealers.append(next(e["dealer"] for e in events if e["type"] == "hand_dealt"))
+        assert dealers == [(dealers[0] + k) % rules.players for k in range(len(dealers))], where  # R2.2
+        assert over["type"] == "game_over" and over["hand"] == body[-1]["hand"], where
+        assert over["scores"] == totals, where
+        low = min(totals)
+        assert over["bummerl"] == [s for s, t in enumerate(totals) if t == low], where  # R8.3
+        # R8.2: the first credit to reach the target ends the game, so only the winner is there
+        assert [s for s, t in enumerate(totals) if t >= rules.target] == [over["winner"]], where
+
+
 def test_the_sweep_exercises_every_branch_of_the_schema(played: list[Played]) -> None:
     seen: Counter[str] = Counter()
     for game in played:

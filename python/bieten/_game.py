@@ -219,6 +219,7 @@ class Game(_core.CoreGame):
             "actions": self.history,
             "hand_number": self.hand_number,
             "scores": self.scores,
+            "hands": self.hands,
         }
 
     def to_json(self) -> str:
@@ -266,7 +267,8 @@ class Game(_core.CoreGame):
                 _core.CoreGame.apply(game, action)
             except BietenError as err:
                 raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
-        for field, value in (("hand_number", game.hand_number), ("scores", game.scores)):
+        checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
+        for field, value in checks:
             if field in record and record[field] != value:
                 raise GameRecordError(
                     f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
@@ -275,7 +277,8 @@ class Game(_core.CoreGame):
 
 
 _RECORD_FIELDS = frozenset(
-    {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores"}
+    {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores",
+     "hands"}
 )
 _ACTION_TEXTS: list[str] = list(_core.action_texts())
 #: The size of the fixed action space (docs/actions.md).
