@@ -142,7 +142,7 @@ def test_every_event_of_every_stream_validates(played: list[Played], validator: 
             for event in events:
                 count += 1
                 key = json.dumps(event, sort_keys=True)
-                if key in checked:  # the same dict seen in another stream of this game: already valid
+                if key in checked:  # an identical dict (another seat's view of it) was already validated
                     continue
                 problem = _errors(validator, event)
                 assert problem is None, f"{game.config} seed {game.seed} {stream}: {event} -> {problem}"

@@ -29,13 +29,17 @@ int complete_cut(const Shuffle& shuffle, int stolen, std::array<Card, kDeckSize>
 Dealt deal_from(const Card* deck, int deck_size, const Rules& rules, int dealer, const Hands& held) {
   Dealt dealt;
   dealt.hands = held;
+  std::array<int, kMaxPlayers> held_count{};
+  for (int p = 0; p < rules.players; ++p) held_count[p] = count(held[p]);
   int next = 0;
   const int first = forehand_of(dealer, rules.players);
   // R3.6 packet one brings every seat to 2 cards, packet two to hand_size.
   for (int packet_target : {2, rules.hand_size}) {
     for (int k = 0; k < rules.players; ++k) {
-      CardSet& hand = dealt.hands[(first + k) % rules.players];
-      while (count(hand) < packet_target && next < deck_size) hand |= bit(deck[next++]);
+      const int seat = (first + k) % rules.players;
+      for (; held_count[seat] < packet_target && next < deck_size; ++held_count[seat]) {
+        dealt.hands[seat] |= bit(deck[next++]);
+      }
     }
   }
   dealt.top_card = next < deck_size ? deck[next] : kNoCard;

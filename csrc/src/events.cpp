@@ -29,7 +29,7 @@ std::string_view credit_reason_name(CreditReason r) {
 
 bool redact_for(Event& e, int seat) {
   switch (e.type) {
-    case EventType::kHandDealt:  // R4.4: only one's own unplayed cards
+    case EventType::kHandDealt:  // R4.4: another seat's cards are unplayed when dealt: only one's own hand
       for (int p = 0; p < kMaxPlayers; ++p) {
         if (p != seat) e.cards[p] = 0;
       }

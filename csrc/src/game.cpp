@@ -111,6 +111,7 @@ void Game::start_hand() {
   trick_ = {};
   last_trick_winner_ = -1;
   bids_ = {};
+  unbid_ = (1u << kBiddableFigures) - 1;
   bid_order_ = {};
   bids_opened_ = 0;
   secured_ = {};
@@ -161,6 +162,7 @@ void Game::deal_done() {
     in_hand_[p] = dealt_[p];
     figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
   }
+  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
   if (record_events_) {
     Event& e = emit(EventType::kHandDealt);
     e.other = static_cast<std::int8_t>(dealer_);
@@ -213,30 +215,39 @@ bool Game::spiel_allowed(int seat) const {
   return (last & natural_suit(led_suit_)) != 0;
 }
 
-bool Game::holds_figure(int seat, Figure f) const {
+// R7.2 with R5.5: which of Red, Green, Gleich and Hanger the seat holds, as bits in Figure order.
+// It changes only when the seat itself plays (a wild gets named, a suit gets failed), so it is
+// cached per seat and recomputed after the deal and after each of its cards.
+std::uint8_t Game::compute_card_figures(int seat) const {
   const FigureCards& fc = figure_cards_[seat];
-  const int wilds = count(in_hand_[seat] & rules_.wild_cards());
+  const CardSet wilds = in_hand_[seat] & rules_.wild_cards();
   const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
-  switch (f) {
-    case kRed: return ((fc.cards | free) & suit_cards(kHearts)) != 0;
-    case kGreen: return ((fc.cards | free) & suit_cards(kLeaves)) != 0;
-    case kGleich:
-      return gleich_key(fc, rules_.ties) != 0 || (rank_fold(fc.cards & kNaturalCards) & rank_fold(free)) != 0 ||
-             (wilds >= 2 && has_rank_pair(free));
-    case kHanger:
-      return hanger_key(fc, rules_.ties) != 0 || adjacent(fc.cards, free) || (wilds >= 2 && adjacent(free, free));
-    case kSpiel: return spiel_allowed(seat);
-  }
-  return false;
+  const bool two_wilds = (wilds & (wilds - 1)) != 0;
+  const CardSet cards = fc.cards | free;
+  std::uint8_t held = 0;
+  if (cards & suit_cards(kHearts)) held |= 1u << kRed;
+  if (cards & suit_cards(kLeaves)) held |= 1u << kGreen;
+  if (gleich_key(fc, rules_.ties) != 0 || (rank_fold(fc.cards & kNaturalCards) & rank_fold(free)) != 0 ||
+      (two_wilds && has_rank_pair(free)))
+    held |= 1u << kGleich;
+  if (hanger_key(fc, rules_.ties) != 0 || adjacent(fc.cards, free) || (two_wilds && adjacent(free, free)))
+    held |= 1u << kHanger;
+  return held;
 }
 
-bool Game::can_open_any(int seat) const {
-  if (!may_open_by_limit(seat)) return false;
-  for (int f = 0; f < kBiddableFigures; ++f) {
-    if (bids_[f].state == BidState::kUnbid && holds_figure(seat, static_cast<Figure>(f))) return true;
-  }
-  return false;
+// The figures the seat could open now: held (R7.2) and not yet bid (R7.1); Spiel by its own rule.
+std::uint8_t Game::openable_figures(int seat) const {
+  std::uint8_t held = card_figures_[seat];
+  if (spiel_allowed(seat)) held |= 1u << kSpiel;
+  return held & unbid_;
 }
+
+bool Game::holds_figure(int seat, Figure f) const {
+  if (f == kSpiel) return spiel_allowed(seat);
+  return (card_figures_[seat] >> f) & 1;
+}
+
+bool Game::can_open_any(int seat) const { return may_open_by_limit(seat) && openable_figures(seat) != 0; }
 
 void Game::update_legal() {
   legal_ = {};
@@ -265,12 +276,7 @@ void Game::update_legal() {
       [[fallthrough]];
     }
     case Phase::kAfterPlay:
-      if (may_open_by_limit(p)) {
-        for (int f = 0; f < kBiddableFigures; ++f) {
-          if (bids_[f].state == BidState::kUnbid && holds_figure(p, static_cast<Figure>(f)))
-            legal_.set(bid_action(static_cast<Figure>(f)));
-        }
-      }
+      if (may_open_by_limit(p)) legal_.set_bits(kBidBase, openable_figures(p));
       if (phase_ == Phase::kAfterPlay) legal_.set(kPass);
       return;
     case Phase::kAnswer:
@@ -294,7 +300,8 @@ void Game::apply(ActionId a) {
 }
 
 void Game::step(ActionId a) {
-  history_.push_back(a);
+  if (record_events_) history_.push_back(a);  // the record, for JSON and equality
+  ++actions_;
   const int p = to_act_;
   switch (phase_) {
     case Phase::kSteal: {
@@ -374,6 +381,7 @@ void Game::play(int seat, ActionId a) {
   }
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
+  if (wi >= 0 || (in_hand_[seat] & rules_.wild_cards())) card_figures_[seat] = compute_card_figures(seat);
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
     e.seat = static_cast<std::int8_t>(seat);
@@ -415,6 +423,7 @@ void Game::play(int seat, ActionId a) {
 
 void Game::open_bid(int seat, Figure f) {
   bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
+  unbid_ &= static_cast<std::uint8_t>(~(1u << f));
   bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
   bid_figure_ = f;
   return_phase_ = phase_;
@@ -564,6 +573,7 @@ bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
                   std::array<std::int16_t, kMaxPlayers>& gained) {
   if (seat < 0) return false;  // R7.7: nobody has the best figure
   scores_[seat] += points;
+  figure_points_[seat][figure] += points;
   gained[seat] = static_cast<std::int16_t>(gained[seat] + points);
   if (record_events_) {
     Event& e = emit(EventType::kFigureCredited);
@@ -581,7 +591,16 @@ void Game::end_hand() {
   for (int p = 0; p < n; ++p) {
     if (dealt_[p] & bit(kWeli)) weli_holder = static_cast<std::int8_t>(p);
   }
-  const Winners w = figure_winners(figure_cards_.data(), n, rules_, weli_holder);
+  bool wild_named = false;
+  for (int p = 0; p < n; ++p) wild_named |= figure_cards_[p].wild_named() != 0;
+  Winners w{};
+  if (wild_named) {
+    w = figure_winners(figure_cards_.data(), n, rules_, weli_holder);
+  } else {  // only natural cards: the batch evaluator's fast path
+    std::array<CardSet, kMaxPlayers> cards{};
+    for (int p = 0; p < n; ++p) cards[p] = figure_cards_[p].cards;
+    w = evaluate_natural(cards.data(), rules_);
+  }
   const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
                                                   last_trick_winner_};
   std::array<std::int16_t, kMaxPlayers> gained{};

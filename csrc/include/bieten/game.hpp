@@ -106,7 +106,11 @@ class Game {
   // Applies an action known to be legal (no check): the self-play fast path.
   void apply_unchecked(ActionId a) { step(a); }
 
+  // The actions applied so far (only recorded when the game records events).
   const std::vector<ActionId>& history() const { return history_; }
+  std::uint64_t actions_applied() const { return actions_; }
+  // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
+  const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
   const std::vector<Event>& events() const { return events_; }
   bool records_events() const { return record_events_; }
 
@@ -137,6 +141,8 @@ class Game {
 
   CardSet free_identities(int seat) const;
   bool can_open_any(int seat) const;
+  std::uint8_t compute_card_figures(int seat) const;
+  std::uint8_t openable_figures(int seat) const;
   bool spiel_allowed(int seat) const;
   int next_seat(int seat) const { return seat + 1 == rules_.players ? 0 : seat + 1; }
   Event& emit(EventType type);
@@ -185,6 +191,8 @@ class Game {
   int after_next_ = 0;       // who acts when the after-play window closes
   Phase return_phase_ = Phase::kTurn;
   std::array<BidRecord, kBiddableFigures> bids_{};
+  std::uint8_t unbid_ = 0;                                // figures not yet bid this hand (bits)
+  std::array<std::uint8_t, kMaxPlayers> card_figures_{};  // cached holdings of Red..Hanger (bits)
   std::array<std::int8_t, kBiddableFigures> bid_order_{};
   int bids_opened_ = 0;
   std::array<int, kMaxPlayers> secured_{};
@@ -193,6 +201,8 @@ class Game {
   int reraise_stage_ = 0;    // 0: the bidder is asked, 1: the holder
 
   ActionMask legal_{};
+  std::uint64_t actions_ = 0;
+  std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers> figure_points_{};
   std::vector<ActionId> history_;
   std::vector<Event> events_;
 };
