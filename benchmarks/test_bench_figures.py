@@ -20,8 +20,14 @@ RULES = bieten.Rules(players=4)
 
 def test_evaluate_batch_one_million_deals(benchmark: Any) -> None:
     masks = bieten.random_deals(DEALS, RULES, seed=1)
-    winners = benchmark.pedantic(bieten.evaluate_batch, args=(masks, RULES), kwargs={"validate": False},
-                                 rounds=7, iterations=1, warmup_rounds=1)
+    winners = benchmark.pedantic(
+        bieten.evaluate_batch,
+        args=(masks, RULES),
+        kwargs={"validate": False},
+        rounds=7,
+        iterations=1,
+        warmup_rounds=1,
+    )
     assert winners.shape == (DEALS, 5)
     record(benchmark, "evaluate_batch", DEALS * RULES.players, "player-hands/s")
 

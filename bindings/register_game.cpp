@@ -321,14 +321,15 @@ void register_game(py::module_& m) {
         for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.rules().players, -1));
         return out;
       }, py::arg("start") = 0)
-      .def("event_dicts_for", [](const Game& g, int seat) {
+      .def("event_dicts_for", [](const Game& g, int seat, std::size_t start) {
         check_seat(g, seat);
         py::list out;
-        for (Event e : g.events()) {
+        for (std::size_t i = start; i < g.events().size(); ++i) {
+          Event e = g.events()[i];
           if (redact_for(e, seat)) out.append(event_dict(e, g.rules().players, seat));
         }
         return out;
-      }, py::arg("seat"))
+      }, py::arg("seat"), py::arg("start") = 0)
       .def("observation", [](const Game& g, int seat) {
         check_seat(g, seat);
         py::array_t<float> out(kObservationSize);

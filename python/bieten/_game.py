@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bieten import _core
-from bieten._core import Action, BietenError, HandError, IllegalActionError
+from bieten._core import Action, BietenError, HandError, IllegalActionError, SeatError
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask
 from bieten._rules import Rules
@@ -123,6 +123,7 @@ class Game(_core.CoreGame):
         self._deal = None if masks is None else [_cards(m) for m in masks]
         self._top_card = None if top_id is None else str(_core.Card.from_id(top_id))
         self._events: list[Event] = []
+        self._views: dict[int, list[Event]] = {}
 
     # -- the state (seed, hand_number, dealer, current_player, scores, is_over, winner, bummerl,
     # -- top_card and phase come straight from the core) -------------------------------------------
@@ -176,8 +177,16 @@ class Game(_core.CoreGame):
         return list(self._events)
 
     def events_for(self, seat: int) -> list[Event]:
-        """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets."""
-        return [Event(d) for d in self.event_dicts_for(seat)]
+        """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets.
+
+        Each seat's view is built once per event and kept, so polling after every action is cheap.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise SeatError(f"R2.1: seat must be an int from 0 to {self.rules.players - 1}, not {seat!r}")
+        view = self._views.setdefault(seat, [])
+        if self.event_count() > len(view):
+            view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
+        return list(view)
 
     # -- copies and records ----------------------------------------------------------------------
     def clone(self) -> Game:
@@ -188,6 +197,7 @@ class Game(_core.CoreGame):
         other._deal = self._deal
         other._top_card = self._top_card
         other._events = list(self._events)
+        other._views = {seat: list(view) for seat, view in self._views.items()}
         return other
 
     def __copy__(self) -> Game:
@@ -258,8 +268,13 @@ class Game(_core.CoreGame):
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise GameRecordError("from_json: actions must be a list of R11 texts")
         try:
-            game = cls(Rules.from_dict(record["rules"]), record["seed"], deal=record.get("deal"),
-                       dealer=record["dealer"], top_card=record.get("top_card"))
+            game = cls(
+                Rules.from_dict(record["rules"]),
+                record["seed"],
+                deal=record.get("deal"),
+                dealer=record["dealer"],
+                top_card=record.get("top_card"),
+            )
         except (BietenError, TypeError) as err:
             raise GameRecordError(f"from_json: {err}") from None
         for index, action in enumerate(actions):
@@ -277,8 +292,19 @@ class Game(_core.CoreGame):
 
 
 _RECORD_FIELDS = frozenset(
-    {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores",
-     "hands"}
+    {
+        "format",
+        "version",
+        "rules",
+        "seed",
+        "dealer",
+        "deal",
+        "top_card",
+        "actions",
+        "hand_number",
+        "scores",
+        "hands",
+    }
 )
 _ACTION_TEXTS: list[str] = list(_core.action_texts())
 #: The size of the fixed action space (docs/actions.md).

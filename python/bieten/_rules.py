@@ -11,8 +11,18 @@ from bieten._core import RulesError
 _INT_KNOBS = ("players", "hand_size", "target")
 _BOOL_KNOBS = ("weli_point", "cut_steal", "show_top_card", "reraise")
 _STR_KNOBS = ("wild", "ties", "overbid")
-KNOBS = ("players", "hand_size", "target", "wild", "weli_point", "ties", "overbid", "cut_steal",
-         "show_top_card", "reraise")
+KNOBS = (
+    "players",
+    "hand_size",
+    "target",
+    "wild",
+    "weli_point",
+    "ties",
+    "overbid",
+    "cut_steal",
+    "show_top_card",
+    "reraise",
+)
 
 
 def _check_knob(name: str, value: object) -> None:
@@ -68,8 +78,18 @@ class Rules:
         if unknown:
             names = ", ".join(sorted(unknown))
             raise RulesError(f"R10: unknown rules knob(s): {names} (known: {', '.join(KNOBS)})")
-        values = (players, hand_size, target, wild, weli_point, ties, overbid, cut_steal, show_top_card,
-                  reraise)
+        values = (
+            players,
+            hand_size,
+            target,
+            wild,
+            weli_point,
+            ties,
+            overbid,
+            cut_steal,
+            show_top_card,
+            reraise,
+        )
         for name, value in zip(KNOBS, values, strict=True):
             _check_knob(name, value)
         knobs: dict[str, Any] = dict(zip(KNOBS, values, strict=True))
