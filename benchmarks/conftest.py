@@ -23,6 +23,7 @@ RATIOS = [
     ("step_ids", "pyspiel_leduc_step", 1.5),
     ("step_returning_ids", "pyspiel_leduc_step", 1.5),
     ("step_objects", "pyspiel_leduc_step", None),
+    ("simulate_random_2_threads", "simulate_random_1_thread", 1.8),
 ]
 
 

@@ -11,5 +11,6 @@ void register_rules(pybind11::module_& m);
 void register_deal(pybind11::module_& m);
 void register_figures(pybind11::module_& m);
 void register_game(pybind11::module_& m);
+void register_simulate(pybind11::module_& m);
 
 }  // namespace bieten::py_bindings

@@ -27,4 +27,5 @@ PYBIND11_MODULE(_core, m) {
   register_deal(m);
   register_figures(m);
   register_game(m);
+  register_simulate(m);
 }

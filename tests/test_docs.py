@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import bieten
-from bieten import _deal, _figures, _game, _rules
+from bieten import _deal, _figures, _game, _rules, _simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -21,7 +21,9 @@ def test_readme_examples_run_as_written() -> None:
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", [bieten, _rules, _deal, _figures, _game], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [bieten, _rules, _deal, _figures, _game, _simulate], ids=lambda m: m.__name__
+)
 def test_docstring_examples_run_as_written(module: object) -> None:
     result = doctest.testmod(module, optionflags=FLAGS)  # type: ignore[arg-type]
     assert result.attempted > 0
@@ -40,6 +42,6 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert test_command in ci.splitlines()
 
 
-def test_readme_main_job_is_the_deal_command() -> None:
+def test_readme_main_job_is_the_simulate_command() -> None:
     main_job = _readme_commands()[0]
-    assert main_job.endswith("bieten deal --seed 7 --players 4")
+    assert main_job.endswith("pip install . && bieten simulate")

@@ -33,12 +33,10 @@ constexpr bool adjacent(CardSet x, CardSet y) {
   return ((sx & (sy >> 1)) | (sx & (sy << 1))) != 0;
 }
 
-// Whether two cards of one rank are in s.
+// Whether two natural cards of one rank are in s: some rank is in two of the four suit bytes.
 constexpr bool has_rank_pair(CardSet s) {
-  for (int r = 0; r < kRanks; ++r) {
-    if (count(s & (CardSet{0x01010101} << r)) >= 2) return true;
-  }
-  return false;
+  const std::uint32_t a = s & 0xFF, b = (s >> 8) & 0xFF, c = (s >> 16) & 0xFF, d = (s >> 24) & 0xFF;
+  return ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) != 0;
 }
 
 std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
@@ -47,7 +45,7 @@ std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
            bool record_events)
-    : rules_(rules), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+    : rules_(rules), wild_cards_(rules.wild_cards()), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
   rules_.validate();
   if (dealer < 0 || dealer >= rules_.players) {
     throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
@@ -80,6 +78,21 @@ Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::option
     }
   }
   dealer_ = dealer;
+  start_hand();
+}
+
+void Game::reset(std::uint64_t seed) {
+  seed_ = seed;
+  given_.reset();
+  hand_number_ = 0;
+  dealer_ = first_dealer_;
+  scores_ = {};
+  winner_ = -1;
+  bummerl_ = 0;
+  actions_ = 0;
+  figure_points_ = {};
+  history_.clear();
+  events_.clear();
   start_hand();
 }
 
@@ -157,7 +170,7 @@ void Game::finish_steal() {
 
 // The hand's cards are all dealt: record them and hand the lead to forehand (R4.1).
 void Game::deal_done() {
-  const CardSet wild = rules_.wild_cards();
+  const CardSet wild = wild_cards_;
   for (int p = 0; p < rules_.players; ++p) {
     in_hand_[p] = dealt_[p];
     figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
@@ -211,7 +224,7 @@ bool Game::spiel_allowed(int seat) const {
   if (trick_index_ != rules_.hand_size - 1 || trick_count_ == 0) return true;
   if (trick_[seat].card != kNoCard) return suit_of(trick_[seat].identity) == led_suit_;
   const CardSet last = in_hand_[seat];
-  if (last & rules_.wild_cards()) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
+  if (last & wild_cards_) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
   return (last & natural_suit(led_suit_)) != 0;
 }
 
@@ -220,7 +233,15 @@ bool Game::spiel_allowed(int seat) const {
 // cached per seat and recomputed after the deal and after each of its cards.
 std::uint8_t Game::compute_card_figures(int seat) const {
   const FigureCards& fc = figure_cards_[seat];
-  const CardSet wilds = in_hand_[seat] & rules_.wild_cards();
+  const CardSet wilds = in_hand_[seat] & wild_cards_;
+  if (!wilds && !fc.wild_named()) {  // natural cards only: plain bit tests
+    const CardSet c = fc.cards;
+    const std::uint64_t lanes = detail::spread_suits(c);
+    return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed |
+                                     ((c & suit_cards(kLeaves)) != 0) << kGreen |
+                                     has_rank_pair(c & kNaturalCards) << kGleich |
+                                     ((lanes & (lanes >> 1)) != 0) << kHanger);
+  }
   const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
   const bool two_wilds = (wilds & (wilds - 1)) != 0;
   const CardSet cards = fc.cards | free;
@@ -249,17 +270,20 @@ bool Game::holds_figure(int seat, Figure f) const {
 
 bool Game::can_open_any(int seat) const { return may_open_by_limit(seat) && openable_figures(seat) != 0; }
 
-void Game::update_legal() {
-  legal_ = {};
+void Game::update_legal() { legal_ = legal_now(); }
+
+// The legal actions of the current state, built in registers and stored once.
+ActionMask Game::legal_now() const {
+  ActionMask legal;
   const int p = to_act_;
   switch (phase_) {
-    case Phase::kGameOver: return;
+    case Phase::kGameOver: return legal;
     case Phase::kSteal:
-      legal_.set(kSteal);
-      legal_.set(kLeave);
-      return;
+      legal.set(kSteal);
+      legal.set(kLeave);
+      return legal;
     case Phase::kTurn: {
-      const CardSet wild = rules_.wild_cards();
+      const CardSet wild = wild_cards_;
       const CardSet naturals = in_hand_[p] & ~wild;
       const CardSet wilds = in_hand_[p] & wild;
       CardSet plays = naturals;
@@ -271,27 +295,28 @@ void Game::update_legal() {
           names &= suit_cards(led_suit_);
         }
       }
-      legal_.set_bits(kPlayBase, plays);
-      for (CardSet w = wilds; w; w &= w - 1) legal_.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
+      legal.set_bits(kPlayBase, plays);
+      for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
       [[fallthrough]];
     }
     case Phase::kAfterPlay:
-      if (may_open_by_limit(p)) legal_.set_bits(kBidBase, openable_figures(p));
-      if (phase_ == Phase::kAfterPlay) legal_.set(kPass);
-      return;
+      if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
+      if (phase_ == Phase::kAfterPlay) legal.set(kPass);
+      return legal;
     case Phase::kAnswer:
     case Phase::kRaiseAnswer: {
-      legal_.set(kGood);
+      legal.set(kGood);
       const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
-      if (holds) legal_.set(kHold);
-      if (phase_ == Phase::kAnswer && holds && may_raise_by_limit(p)) legal_.set(kThree);
-      return;
+      if (holds) legal.set(kHold);
+      if (phase_ == Phase::kAnswer && holds && may_raise_by_limit(p)) legal.set(kThree);
+      return legal;
     }
     case Phase::kReraise:
-      legal_.set(kThree);
-      legal_.set(kPass);
-      return;
+      legal.set(kThree);
+      legal.set(kPass);
+      return legal;
   }
+  return legal;
 }
 
 void Game::apply(ActionId a) {
@@ -381,7 +406,7 @@ void Game::play(int seat, ActionId a) {
   }
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
-  if (wi >= 0 || (in_hand_[seat] & rules_.wild_cards())) card_figures_[seat] = compute_card_figures(seat);
+  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) card_figures_[seat] = compute_card_figures(seat);
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
     e.seat = static_cast<std::int8_t>(seat);
@@ -710,7 +735,7 @@ std::string Game::why_illegal(int action) const {
   const Card card = played_card(a);
   const Card identity = played_identity(a);
   if (!(in_hand_[p] & bit(card))) return "R4.1: " + who + " does not hold " + card_text(card) + " unplayed";
-  const bool is_wild = (rules_.wild_cards() & bit(card)) != 0;
+  const bool is_wild = (wild_cards_ & bit(card)) != 0;
   if (is_wild && !is_wild_play(a)) {
     return "R5.2: " + card_text(card) + " is wild under these rules; name it: play " + card_text(card) + " as <card>";
   }
@@ -728,7 +753,7 @@ std::string Game::why_illegal(int action) const {
     }
   }
   return "R4.2: " + who + " must follow " + std::string(kSuitNames[led_suit_]) + " (" +
-         cards_text(in_hand_[p] & ~rules_.wild_cards() & natural_suit(led_suit_)) + ")";
+         cards_text(in_hand_[p] & ~wild_cards_ & natural_suit(led_suit_)) + ")";
 }
 
 bool operator==(const Game& a, const Game& b) {

@@ -14,6 +14,7 @@ The rules are those of RULES.md; rule ids (R1…R11) are cited in every error me
 from bieten._core import (
     Action,
     ActionError,
+    AgentError,
     BietenError,
     Card,
     CardError,
@@ -28,15 +29,20 @@ from bieten._deal import deal, deal_top_card, random_deals
 from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
 from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, GameRecordError, action_text
 from bieten._rules import Rules
+from bieten._simulate import AGENTS, FIGURE_COLUMNS, Agent, SimulationResult, Summary, figure_odds, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AGENTS",
     "EVAL_COLUMNS",
+    "FIGURE_COLUMNS",
     "NUM_ACTIONS",
     "OBSERVATION_SIZE",
     "Action",
     "ActionError",
+    "Agent",
+    "AgentError",
     "BietenError",
     "Card",
     "CardError",
@@ -50,11 +56,15 @@ __all__ = [
     "RulesError",
     "SeatError",
     "SeedError",
+    "SimulationResult",
+    "Summary",
     "__version__",
     "action_text",
     "deal",
     "deal_top_card",
     "evaluate",
     "evaluate_batch",
+    "figure_odds",
     "random_deals",
+    "simulate",
 ]

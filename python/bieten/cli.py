@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -48,12 +49,22 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     winners = _winners_line(hands, rules)
     top = deal_top_card(args.seed, rules, hand=args.hand, dealer=args.dealer) if rules.show_top_card else None
     if args.json:
-        data = {"seed": args.seed, "hand": args.hand, "dealer": args.dealer, "rules": rules.to_dict(),
-                "hands": hands, "top_card": top, "figures": winners}
+        data = {
+            "seed": args.seed,
+            "hand": args.hand,
+            "dealer": args.dealer,
+            "rules": rules.to_dict(),
+            "hands": hands,
+            "top_card": top,
+            "figures": winners,
+        }
         print(json.dumps(data), file=out)
         return 0
-    print(f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.preset}, "
-          f"{rules.players} players, {rules.hand_size} cards)", file=out)
+    print(
+        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.preset}, "
+        f"{rules.players} players, {rules.hand_size} cards)",
+        file=out,
+    )
     for seat, hand in enumerate(hands):
         print(f"  seat {seat}: {' '.join(hand)}", file=out)
     if top is not None:
@@ -68,8 +79,10 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _describe(game: Game, seat: int) -> str:
-    lines = [f"Hand {game.hand_number}, dealer seat {game.dealer}. Scores: {game.scores} "
-             f"(target {game.rules.target})"]
+    lines = [
+        f"Hand {game.hand_number}, dealer seat {game.dealer}. Scores: {game.scores} "
+        f"(target {game.rules.target})"
+    ]
     if game.top_card:
         lines.append(f"Face-up card: {game.top_card}")
     lines.append(f"Your cards: {' '.join(game.unplayed[seat]) or '-'}")
@@ -98,8 +111,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
         return 2
     bots = random.Random(game.seed)
     print(f"Bieten ({args.preset}, {rules.players} players), seed {game.seed}. You are seat {you}.", file=out)
-    print("Type an action by number or in R11 notation (e.g. 'play HA', 'bid red', 'good'); 'q' quits.",
-          file=out)
+    print(
+        "Type an action by number or in R11 notation (e.g. 'play HA', 'bid red', 'good'); 'q' quits.",
+        file=out,
+    )
     seen = 0
     while not game.is_over:
         for event in game.events[seen:]:
@@ -162,6 +177,41 @@ def _event_line(e: dict[str, object], you: int) -> str | None:
     return None
 
 
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from bieten._simulate import simulate
+
+    rules = _rules_from(args)
+    agents = (
+        [a.strip() for a in args.agents.split(",")]
+        if args.agents
+        else (["heuristic"] + ["random"] * (rules.players - 1))
+    )
+    result = simulate(
+        rules,
+        agents,
+        games=args.games,
+        seed=args.seed,
+        threads=args.threads,
+        progress=not args.no_progress and not args.json,
+    )
+    summary = result.summary()
+    if args.json:
+        print(
+            json.dumps(
+                {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
+            ),
+            file=out,
+        )
+        return 0
+    print(
+        f"{args.games:,} games of {args.preset} ({rules.players} players, {rules.hand_size} cards, target "
+        f"{rules.target}), seed {args.seed}, {args.threads} thread(s)",
+        file=out,
+    )
+    print(summary, file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bieten", description="Bieten, the Tyrolean and Bavarian bluffing card game."
@@ -173,6 +223,21 @@ def build_parser() -> argparse.ArgumentParser:
     p_deal.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p_deal.add_argument("--json", action="store_true", help="print JSON")
     _add_rules_options(p_deal)
+    p_sim = sub.add_parser("simulate", help="self-play many games on threads and summarise them")
+    p_sim.add_argument(
+        "--agents",
+        default=None,
+        help="comma-separated, one per seat: random, heuristic (default: heuristic,random,...)",
+    )
+    p_sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
+    p_sim.add_argument(
+        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
+    )
+    p_sim.add_argument("--seed", type=int, default=1, help="base seed of the run (default 1)")
+    p_sim.add_argument("--target", type=int, default=None, help="points to win (default 11)")
+    p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_rules_options(p_sim)
     p_play = sub.add_parser("play", help="play a game at the terminal against random opponents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -187,6 +252,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         if args.command == "deal":
             return cmd_deal(args, stream)
+        if args.command == "simulate":
+            return cmd_simulate(args, stream)
         return cmd_play(args, stream)
     except BietenError as err:
         print(f"bieten: error: {err}", file=sys.stderr)

@@ -96,16 +96,11 @@ struct ActionMask {
   }
   // The k-th id (0-based) in ascending order; k < size().
   constexpr int nth(int k) const {
-    for (int i = 0; i < 3; ++i) {
-      const int c = std::popcount(w[i]);
-      if (k < c) {
-        std::uint64_t bits = w[i];
-        for (int j = 0; j < k; ++j) bits &= bits - 1;
-        return 64 * i + std::countr_zero(bits);
-      }
-      k -= c;
-    }
-    return -1;
+    int i = 0;
+    for (int c = std::popcount(w[0]); k >= c && i < 2; c = std::popcount(w[++i])) k -= c;
+    std::uint64_t bits = w[i];
+    for (; k > 0; --k) bits &= bits - 1;  // drop the k lowest set bits
+    return 64 * i + std::countr_zero(bits);
   }
   friend constexpr bool operator==(const ActionMask&, const ActionMask&) = default;
 };

@@ -62,6 +62,10 @@ class Game {
   Game(const Rules& rules, std::uint64_t seed, int dealer = 0, const std::optional<GivenDeal>& given = {},
        bool record_events = true);
 
+  // Starts a new game with the same rules and first dealer from `seed`, as if newly made (no
+  // given deal), keeping the allocations: the self-play loops' way to play game after game.
+  void reset(std::uint64_t seed);
+
   const Rules& rules() const { return rules_; }
   std::uint64_t seed() const { return seed_; }
   std::uint64_t hand_number() const { return hand_number_; }
@@ -138,6 +142,7 @@ class Game {
   bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
   void finish_game(int winner);
   void update_legal();
+  ActionMask legal_now() const;
 
   CardSet free_identities(int seat) const;
   bool can_open_any(int seat) const;
@@ -148,6 +153,7 @@ class Game {
   Event& emit(EventType type);
 
   Rules rules_;
+  CardSet wild_cards_;  // rules_.wild_cards(), asked on every step
   std::uint64_t seed_;
   std::optional<GivenDeal> given_;
   int first_dealer_;

@@ -30,7 +30,7 @@ class SplitMix64 {
       const std::uint64_t x = next();
       const unsigned __int128 m = static_cast<unsigned __int128>(x) * n;
       const auto low = static_cast<std::uint64_t>(m);
-      if (low < n) {
+      if (low < n) [[unlikely]] {  // rare for small n: keep the division off the common path
         const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
         if (low < threshold) continue;
       }

@@ -1,0 +1,119 @@
+// Agents, figure odds and batch simulation on threads (docs/agents.md, docs/simulate.md).
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "bieten/agents.hpp"
+#include "bieten/observation.hpp"
+#include "bieten/simulate.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+namespace {
+
+// A built-in agent with its own generator, for Python loops that mix agents.
+struct PyAgent {
+  AgentKind kind;
+  SplitMix64 rng;
+};
+
+template <typename T>
+py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
+  py::array_t<T> out(shape);
+  std::copy(v.begin(), v.end(), out.mutable_data());
+  return out;
+}
+
+}  // namespace
+
+void register_simulate(py::module_& m) {
+  py::register_exception<AgentError>(m, "AgentError", m.attr("BietenError"));
+
+  py::class_<PyAgent>(m, "CoreAgent")
+      .def(py::init([](const std::string& name, std::uint64_t seed) {
+             const AgentKind kind = parse_agent(name);
+             if (kind == AgentKind::kExternal) throw Error("'" + name + "' is not a built-in agent");
+             return PyAgent{kind, SplitMix64(seed)};
+           }),
+           py::arg("name"), py::arg("seed"))
+      .def_property_readonly("name", [](const PyAgent& a) { return std::string(agent_name(a.kind)); })
+      .def("act", [](PyAgent& a, const Game& g) {
+        if (g.is_over()) throw IllegalActionError("R8.2: the game is over; there is no action to choose");
+        return static_cast<int>(a.kind == AgentKind::kRandom ? random_action(g, a.rng) : heuristic_action(g, a.rng));
+      }, py::arg("game"));
+
+  m.def("agent_state", [](std::uint64_t game_seed, int seat) { return agent_generator(game_seed, seat).state(); },
+        py::arg("game_seed"), py::arg("seat"), "The initial generator state of a seat's agent in a batch game.");
+  m.def(
+      "figure_odds",
+      [](const Game& g, int seat, std::uint64_t seed) {
+        if (seat < 0 || seat >= g.rules().players) {
+          throw SeatError("R2.1: seat must be 0 to " + std::to_string(g.rules().players - 1) + ", not " +
+                          std::to_string(seat));
+        }
+        SplitMix64 rng(seed);
+        const FigureOdds odds = figure_odds(g, seat, rng);
+        return py::make_tuple(std::vector<double>(odds.p.begin(), odds.p.end()), odds.exact, odds.worlds);
+      },
+      py::arg("game"), py::arg("seat"), py::arg("seed"));
+
+  m.def(
+      "simulate",
+      [](const Rules& rules, const std::vector<std::string>& agents, const std::vector<py::object>& callables,
+         std::uint64_t base_seed, std::uint64_t games, std::uint64_t first, std::uint64_t last,
+         std::uint64_t shard_index, std::uint64_t shard_count, int threads) {
+        rules.validate();
+        if (static_cast<int>(agents.size()) != rules.players || callables.size() != agents.size()) {
+          throw AgentError("one agent per seat is needed (" + std::to_string(rules.players) + "), not " +
+                           std::to_string(agents.size()));
+        }
+        SimulationConfig config;
+        config.rules = rules;
+        config.base_seed = base_seed;
+        config.games = games;
+        config.shard_index = shard_index;
+        config.shard_count = shard_count;
+        config.threads = threads;
+        for (int p = 0; p < rules.players; ++p) {
+          config.agents[p] = parse_agent(agents[p]);
+          if (config.agents[p] != AgentKind::kExternal) continue;
+          PyObject* fn = callables[p].ptr();  // kept alive by `callables` for the whole run
+          config.external[p] = [fn](const Game& g, int seat) -> int {
+            py::gil_scoped_acquire gil;
+            py::array_t<float> obs(kObservationSize);
+            write_observation(g, seat, obs.mutable_data());
+            std::vector<int> ids;
+            g.legal_mask().for_each([&](int id) { ids.push_back(id); });
+            py::object chosen = py::reinterpret_borrow<py::object>(fn)(obs, py::cast(ids), seat);
+            return chosen.cast<int>();
+          };
+        }
+        SimulationResult r;
+        {
+          py::gil_scoped_release release;
+          r = simulate(config, first, last);
+        }
+        const auto n = static_cast<py::ssize_t>(r.winner.size());
+        py::dict out;
+        out["game_index"] = to_array(r.game_index, {n});
+        out["winner"] = to_array(r.winner, {n});
+        out["scores"] = to_array(r.scores, {n, rules.players});
+        out["bummerl"] = to_array(r.bummerl, {n});
+        out["hands"] = to_array(r.hands, {n});
+        out["actions"] = to_array(r.actions, {n});
+        std::vector<std::int64_t> points;
+        for (int p = 0; p < rules.players; ++p) points.insert(points.end(), r.figure_points[p].begin(), r.figure_points[p].end());
+        out["figure_points"] = to_array(points, {rules.players, kFigureColumns});
+        return out;
+      },
+      py::arg("rules"), py::arg("agents"), py::arg("callables"), py::arg("base_seed"), py::arg("games"),
+      py::arg("first"), py::arg("last"), py::arg("shard_index"), py::arg("shard_count"), py::arg("threads"));
+}
+
+}  // namespace bieten::py_bindings

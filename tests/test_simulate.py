@@ -1,0 +1,190 @@
+"""Self-play at scale: determinism across threads and shards, agents, errors, the simulate CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import numpy as np
+import pytest
+
+import bieten
+from bieten import AgentError, Rules, SimulationResult, simulate
+from bieten.cli import main
+
+RULES = Rules()
+MIXED = ["heuristic", "random", "random", "random"]
+
+
+def test_same_seed_gives_the_same_arrays_on_one_and_two_threads() -> None:
+    one = simulate(RULES, MIXED, games=600, seed=5, threads=1)
+    two = simulate(RULES, MIXED, games=600, seed=5, threads=2)
+    assert one == two
+    assert np.array_equal(one.scores, two.scores)
+    assert np.array_equal(one.game_index, np.arange(600, dtype=np.uint64))
+
+
+def test_three_shards_merged_equal_the_single_run_bit_for_bit() -> None:
+    whole = simulate(RULES, MIXED, games=500, seed=9, threads=2)
+    shards = [simulate(RULES, MIXED, games=500, seed=9, threads=1, shard=(k, 3)) for k in range(3)]
+    assert [len(s.winner) for s in shards] == [167, 167, 166]
+    assert np.array_equal(shards[1].game_index[:3], np.array([1, 4, 7], dtype=np.uint64))
+    merged = SimulationResult.merge(shards)
+    assert merged == whole
+    assert np.array_equal(merged.figure_points, whole.figure_points)
+
+
+def test_different_seeds_give_different_games() -> None:
+    a = simulate(RULES, MIXED, games=200, seed=1, threads=1)
+    b = simulate(RULES, MIXED, games=200, seed=2, threads=1)
+    assert not np.array_equal(a.scores, b.scores)
+
+
+def test_game_i_is_an_ordinary_game_with_the_batch_seed_r3_2() -> None:
+    """Game i of a run is bieten.Game(seed=mix64(B + (i+1) * gamma)) with each seat's agent generator
+    seeded from that game seed: replaying it step by step in Python gives the same scores."""
+    result = simulate(RULES, MIXED, games=3, seed=11, threads=1)
+    game_seed = bieten._core.batch_game_seed(11, 2)
+    game = bieten.Game(RULES, seed=game_seed)
+    agents = [
+        bieten.Agent(name, seed=bieten._core.agent_state(game_seed, seat)) for seat, name in enumerate(MIXED)
+    ]
+    while not game.is_over:
+        game.apply_id(agents[game.current_player].act(game))
+    assert game.scores == result.scores[2].tolist()
+    assert game.hand_number + 1 == int(result.hands[2])
+
+
+def test_every_game_ends_at_the_target_with_consistent_arrays_r8_2() -> None:
+    result = simulate(Rules(players=3, target=7), ["heuristic", "random", "random"], games=300, seed=3)
+    winners = result.winner.astype(int)
+    assert (result.scores[np.arange(300), winners] >= 7).all()
+    assert (result.scores.max(axis=1) == result.scores[np.arange(300), winners]).all()
+    lowest = result.scores.min(axis=1, keepdims=True)
+    assert np.array_equal(result.bummerl, result.scores == lowest)
+    # Every credited point is accounted for in the per-figure totals.
+    assert int(result.figure_points.sum()) == int(result.scores.sum())
+
+
+def test_heuristic_beats_three_random_seats_99_percent_interval_above_a_quarter() -> None:
+    """Statistical test with a fixed seed: 20,000 games, heuristic in seat 0."""
+    result = simulate(RULES, MIXED, games=20_000, seed=2026, threads=2)
+    wins = int(np.count_nonzero(result.winner == 0))
+    p = wins / 20_000
+    half = 2.5758293035489 * math.sqrt(p * (1 - p) / 20_000)
+    assert p - half > 0.25, f"heuristic won {p:.4f} of games"
+
+
+def test_python_agent_mixed_with_cpp_agents_plays_whole_games() -> None:
+    seen: list[int] = []
+
+    def lowest_id(observation: np.ndarray, legal: list[int]) -> int:
+        assert observation.dtype == np.float32 and observation.shape == (bieten.OBSERVATION_SIZE,)
+        seen.append(len(legal))
+        return legal[0]
+
+    result = simulate(RULES, ["heuristic", lowest_id, "random", "random"], games=20, seed=4, threads=2)
+    assert len(result.winner) == 20 and seen
+    assert result.agents == ("heuristic", "python", "random", "random")
+    again = simulate(RULES, ["heuristic", lowest_id, "random", "random"], games=20, seed=4, threads=1)
+    assert again == result
+
+
+def test_python_agent_may_answer_with_text_or_action() -> None:
+    def by_text(observation: np.ndarray, legal: list[int]) -> str:
+        return bieten.action_text(legal[-1])
+
+    result = simulate(Rules(players=2), [by_text, "random"], games=5, seed=1, threads=1)
+    assert len(result.winner) == 5
+
+
+def test_a_python_agent_that_raises_gets_a_clear_error_naming_the_seat() -> None:
+    def broken(observation: np.ndarray, legal: list[int]) -> int:
+        raise ZeroDivisionError("no idea")
+
+    with pytest.raises(AgentError, match=r"the agent of seat 2 raised ZeroDivisionError: no idea") as info:
+        simulate(RULES, ["random", "random", broken, "random"], games=50, seed=1, threads=2)
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+
+
+def test_a_python_agent_choosing_an_illegal_action_is_named_with_the_action_and_rule() -> None:
+    def cheater(observation: np.ndarray, legal: list[int]) -> int:
+        return 139  # leave: only for the cutter with cut-steal (R3.7)
+
+    with pytest.raises(
+        AgentError,
+        match=r"the agent of seat 1 chose action 139 'leave' in game \d+, which is "
+        r"illegal: R3\.7",
+    ):
+        simulate(RULES, ["random", cheater, "random", "random"], games=10, seed=1, threads=1)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(AgentError, match=r"one agent per seat is needed"):
+        simulate(RULES, ["random"], games=1)
+    with pytest.raises(AgentError, match=r"unknown agent 'genius'"):
+        simulate(RULES, ["genius"] * 4, games=1)
+    with pytest.raises(ValueError, match="threads must be a positive int"):
+        simulate(RULES, MIXED, games=1, threads=0)
+    with pytest.raises(ValueError, match=r"shard must be \(k, K\)"):
+        simulate(RULES, MIXED, games=1, shard=(3, 3))
+    with pytest.raises(bieten.SeedError, match=r"R3\.2"):
+        simulate(RULES, MIXED, games=1, seed=-1)
+
+
+def test_summary_reports_win_rates_with_intervals_and_points_per_figure() -> None:
+    result = simulate(RULES, MIXED, games=400, seed=8, threads=2)
+    summary = result.summary()
+    assert summary.games == 400
+    assert math.isclose(sum(summary.win_rate), 1.0)
+    for (lo, hi), rate in zip(summary.win_interval, summary.win_rate, strict=True):
+        assert lo <= rate <= hi
+    data = summary.to_dict()
+    assert [s["agent"] for s in data["seats"]] == MIXED
+    assert set(data["seats"][0]["points_per_game"]) == {"red", "green", "gleich", "hanger", "spiel", "weli"}
+    table = str(summary)
+    assert "win rate" in table and "95% interval" in table and "hands/s" in table
+
+
+def test_progress_bar_is_drawn_on_the_given_stream() -> None:
+    stream = io.StringIO()
+    simulate(RULES, MIXED, games=4_000, seed=1, threads=2, progress=stream)
+    text = stream.getvalue()
+    assert "4,000/4,000 games" in text and "hands/s" in text
+
+
+def test_simulate_cli_json_matches_the_library() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--games", "300", "--threads", "2", "--seed", "3", "--json"], out) == 0
+    data = json.loads(out.getvalue())
+    expected = simulate(RULES, MIXED, games=300, seed=3, threads=1).summary().to_dict()
+    assert [s["win_rate"] for s in data["seats"]] == [s["win_rate"] for s in expected["seats"]]
+    assert data["games"] == 300
+
+
+def test_simulate_cli_prints_a_table() -> None:
+    out = io.StringIO()
+    args = [
+        "simulate",
+        "--games",
+        "200",
+        "--agents",
+        "random,heuristic,random",
+        "--players",
+        "3",
+        "--no-progress",
+    ]
+    assert main(args, out) == 0
+    text = out.getvalue()
+    assert "200 games of tyrol (3 players" in text
+    assert "heuristic" in text and "95% interval" in text
+
+
+def test_figure_odds_are_probabilities_of_every_figure() -> None:
+    game = bieten.Game(Rules(players=2), seed=7)
+    odds = bieten.figure_odds(game, seat=1)
+    assert set(odds) == {"red", "green", "gleich", "hanger", "spiel"}
+    assert all(0.0 <= p <= 1.0 for p in odds.values())
+    # Seat 1 holds no Leaves card and no wild can become one in tyrol: no Green for it.
+    assert odds["green"] == 0.0
