@@ -341,6 +341,7 @@ void Game::step(ActionId a) {
         return;
       }
       dealt_[p] |= bit(card);
+      in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
       ++stolen_;
       if (record_events_) {
         Event& e = emit(EventType::kCardStolen);

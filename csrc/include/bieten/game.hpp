@@ -90,6 +90,10 @@ class Game {
   std::uint8_t failed_suits(int seat) const { return failed_[seat]; }
   Card top_card() const { return top_card_; }           // kNoCard until shown (R3.8)
   CardSet seen_by_cutter() const { return cutter_seen_; }  // R3.7
+  // R3.7: the card the cutter is being shown now (steal or leave?), or kNoCard outside that phase.
+  Card cutter_shown() const {
+    return phase_ == Phase::kSteal ? shuffle_.deck[shuffle_.cut - 1 - stolen_] : kNoCard;
+  }
   int cutter() const { return cutter_of(dealer_, rules_.players); }
   int trick_index() const { return trick_index_; }
   int trick_leader() const { return leader_; }
