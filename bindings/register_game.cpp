@@ -216,7 +216,7 @@ void register_game(py::module_& m) {
 
   py::class_<Game>(m, "CoreGame")
       .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, std::optional<std::vector<CardSet>> deal,
-                       std::optional<int> top_card, bool record_events) {
+                       std::optional<int> top_card, bool record_events, bool chance_deals) {
              std::optional<GivenDeal> given;
              if (deal) {
                if (static_cast<int>(deal->size()) != rules.players) {
@@ -229,16 +229,28 @@ void register_game(py::module_& m) {
              } else if (top_card) {
                throw HandError("R3.8: top_card is only given together with a deal");
              }
-             return Game(rules, seed, dealer, given, record_events);
+             if (chance_deals && given) throw HandError("R3: chance mode deals every hand by chance; give no deal");
+             return Game(rules, seed, dealer, given, record_events, chance_deals);
            }),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
-           py::arg("top_card") = py::none(), py::arg("record_events") = true)
+           py::arg("top_card") = py::none(), py::arg("record_events") = true, py::arg("chance_deals") = false)
       .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
       .def_property_readonly("seed", &Game::seed)
       .def_property_readonly("hand_number", &Game::hand_number)
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("first_dealer", &Game::first_dealer)
-      .def_property_readonly("current_player", [](const Game& g) { return seat_or_none(g.current_player()); })
+      .def_property_readonly("current_player", [](const Game& g) -> py::object {
+        if (g.current_player() == kChancePlayer) return py::int_(kChancePlayer);  // chance mode only
+        return seat_or_none(g.current_player());
+      })
+      .def_property_readonly("is_chance_node", [](const Game& g) { return g.phase() == Phase::kChance; })
+      .def("chance_outcomes", [](const Game& g) {
+        py::list out;
+        g.legal_mask().for_each([&](int id) {
+          out.append(py::make_tuple(id, g.chance_probability(static_cast<ActionId>(id))));
+        });
+        return out;
+      }, "In chance mode at a chance node: (chance action id, probability) pairs.")
       .def_property_readonly("is_over", &Game::is_over)
       .def_property_readonly("winner", [](const Game& g) { return seat_or_none(g.winner()); })
       .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl_seats(), g.rules().players); })
@@ -257,7 +269,7 @@ void register_game(py::module_& m) {
       .def_property_readonly("top_card", [](const Game& g) { return card_or_none(g.top_card()); })
       .def_property_readonly("phase", [](const Game& g) {
         static constexpr const char* kNames[] = {"steal", "turn", "after_play", "answer", "reraise", "raise_answer",
-                                                 "game_over"};
+                                                 "game_over", "chance"};
         return std::string(kNames[static_cast<int>(g.phase())]);
       })
       .def_property_readonly("trick_index", &Game::trick_index)

@@ -323,7 +323,8 @@ ActionId od::heuristic_action_weighted(const Game& game, SplitMix64& rng, double
       const double p = odds_of(game, seat, game.current_bid_figure(), rng, std::array<double, 1>{th.hold_raise});
       return p > th.hold_raise ? kHold : kGood;
     }
-    case Phase::kGameOver: break;
+    case Phase::kGameOver:
+    case Phase::kChance: break;  // no decision of a seat (chance mode draws the deal)
   }
   return static_cast<ActionId>(legal.nth(0));
 }

@@ -44,8 +44,8 @@ std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
 }  // namespace
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
-           bool record_events)
-    : rules_(rules), wild_cards_(rules.wild_cards()), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+           bool record_events, bool chance_deals)
+    : rules_(rules), wild_cards_(rules.wild_cards()), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
   rules_.validate();
   if (dealer < 0 || dealer >= rules_.players) {
     throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
@@ -137,25 +137,105 @@ void Game::start_hand() {
     deal_done();
     return;
   }
+  if (chance_deals_) {
+    chance_pool_ = kFullDeck;
+    shown_card_ = kNoCard;
+    left_card_ = kNoCard;
+    if (rules_.cut_steal) {
+      steal_limit_ = std::min(kMaxSteal, rules_.hand_size);  // and c, decided by chance (id 33/34)
+      phase_ = Phase::kChance;
+      chance_stage_ = ChanceStage::kShow;
+      update_legal();
+    } else {
+      begin_chance_deal();
+    }
+    return;
+  }
   if (rules_.cut_steal) {  // R3.7: the cutter looks at the bottom card of the lifted packet
     shuffle_ = shuffle_for_hand(seed_, hand_number_);
     steal_limit_ = std::min({kMaxSteal, rules_.hand_size, shuffle_.cut});
-    phase_ = Phase::kSteal;
-    to_act_ = cutter();
-    const Card seen = shuffle_.deck[shuffle_.cut - 1];
-    cutter_seen_ |= bit(seen);
-    if (record_events_) {
-      Event& e = emit(EventType::kCardSeen);
-      e.seat = static_cast<std::int8_t>(to_act_);
-      e.card = seen;
-    }
-    update_legal();
+    show_to_cutter(shuffle_.deck[shuffle_.cut - 1]);
     return;
   }
   const Dealt d = deal_hand(seed_, hand_number_, rules_, dealer_);
   dealt_ = d.hands;
   top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
   deal_done();
+}
+
+// R3.7: the cutter is shown a card of the lifted packet and must steal or leave it.
+void Game::show_to_cutter(Card card) {
+  shown_card_ = card;
+  cutter_seen_ |= bit(card);
+  phase_ = Phase::kSteal;
+  to_act_ = cutter();
+  if (record_events_) {
+    Event& e = emit(EventType::kCardSeen);
+    e.seat = static_cast<std::int8_t>(to_act_);
+    e.card = card;
+  }
+  update_legal();
+}
+
+// Chance mode: the deal's slots in the order of R3.6 (seats already holding stolen cards receive
+// fewer), then the face-up card (R3.8).
+void Game::begin_chance_deal() {
+  std::array<int, kMaxPlayers> held{};
+  for (int p = 0; p < rules_.players; ++p) held[p] = count(dealt_[p]);
+  deal_slot_count_ = 0;
+  const int first = forehand_of(dealer_, rules_.players);
+  for (int packet_target : {2, rules_.hand_size}) {
+    for (int k = 0; k < rules_.players; ++k) {
+      const int seat = (first + k) % rules_.players;
+      for (; held[seat] < packet_target; ++held[seat]) deal_slots_[deal_slot_count_++] = static_cast<std::int8_t>(seat);
+    }
+  }
+  if (rules_.show_top_card) deal_slots_[deal_slot_count_++] = -1;
+  deal_slot_ = 0;
+  phase_ = Phase::kChance;
+  chance_stage_ = ChanceStage::kDeal;
+  update_legal();
+}
+
+void Game::chance(ActionId a) {
+  switch (chance_stage_) {
+    case ChanceStage::kShow:
+      chance_pool_ &= ~bit(a);
+      show_to_cutter(a);
+      return;
+    case ChanceStage::kPacket:
+      if (a == kChancePacketMore) {
+        chance_stage_ = ChanceStage::kShow;
+        update_legal();
+      } else {
+        begin_chance_deal();
+      }
+      return;
+    case ChanceStage::kDeal: {
+      chance_pool_ &= ~bit(a);
+      const int seat = deal_slots_[deal_slot_++];
+      if (seat < 0) {
+        top_card_ = a;
+      } else {
+        dealt_[seat] |= bit(a);
+      }
+      if (deal_slot_ == deal_slot_count_) {
+        deal_done();
+      } else {
+        update_legal();
+      }
+      return;
+    }
+  }
+}
+
+double Game::chance_probability(ActionId a) const {
+  if (phase_ != Phase::kChance || !legal_.test(a)) return 0.0;
+  if (chance_stage_ == ChanceStage::kPacket) {  // c uniform in 1..32, given c >= stolen
+    const double left = 33.0 - stolen_;
+    return a == kChancePacketMore ? (32.0 - stolen_) / left : 1.0 / left;
+  }
+  return 1.0 / legal_.size();
 }
 
 // R3.7: completes the cut with the cards not stolen and deals the rest.
@@ -278,6 +358,14 @@ ActionMask Game::legal_now() const {
   const int p = to_act_;
   switch (phase_) {
     case Phase::kGameOver: return legal;
+    case Phase::kChance:
+      if (chance_stage_ == ChanceStage::kPacket) {
+        legal.set(kChancePacketMore);
+        legal.set(kChancePacketEnd);
+      } else {
+        legal.set_bits(0, chance_pool_ & ~(left_card_ == kNoCard ? 0 : bit(left_card_)));
+      }
+      return legal;
     case Phase::kSteal:
       legal.set(kSteal);
       legal.set(kLeave);
@@ -329,15 +417,21 @@ void Game::step(ActionId a) {
   ++actions_;
   const int p = to_act_;
   switch (phase_) {
+    case Phase::kChance: chance(a); return;
     case Phase::kSteal: {
-      const Card card = shuffle_.deck[shuffle_.cut - 1 - stolen_];
+      const Card card = shown_card_;
       if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
         if (record_events_) {
           Event& e = emit(EventType::kCardLeft);
           e.seat = static_cast<std::int8_t>(p);
           e.card = card;
         }
-        finish_steal();
+        if (chance_deals_) {
+          left_card_ = card;
+          begin_chance_deal();
+        } else {
+          finish_steal();
+        }
         return;
       }
       dealt_[p] |= bit(card);
@@ -348,15 +442,16 @@ void Game::step(ActionId a) {
         e.seat = static_cast<std::int8_t>(p);
         e.card = card;
       }
-      if (stolen_ < steal_limit_) {  // the next card up is shown to him
-        const Card next = shuffle_.deck[shuffle_.cut - 1 - stolen_];
-        cutter_seen_ |= bit(next);
-        if (record_events_) {
-          Event& e = emit(EventType::kCardSeen);
-          e.seat = static_cast<std::int8_t>(p);
-          e.card = next;
+      if (chance_deals_) {
+        if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
+          phase_ = Phase::kChance;
+          chance_stage_ = ChanceStage::kPacket;
+          update_legal();
+        } else {
+          begin_chance_deal();
         }
-        update_legal();
+      } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
+        show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
       } else {
         finish_steal();
       }
@@ -693,6 +788,9 @@ std::string Game::why_illegal(int action) const {
   const std::string who = seat_text(p);
   switch (phase_) {
     case Phase::kGameOver: return "R8.2: the game is over; " + text + " is not possible";
+    case Phase::kChance:
+      return "R3: a chance action (the next card of the deal) is due, not " + text +
+             (action < 35 ? "; that card is not among those left" : "");
     case Phase::kSteal:
       return "R3.7: " + who + " (the cutter) must first steal or leave the card he was shown, not " + text;
     case Phase::kAnswer:

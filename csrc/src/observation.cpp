@@ -42,8 +42,8 @@ void write_observation(const Game& g, int seat, float* out) {
   out[obs::kLeader + rel(g.trick_leader())] = 1.0f;
   out[obs::kTrickIndex + g.trick_index()] = 1.0f;
   out[obs::kDealer + rel(g.dealer())] = 1.0f;
-  out[obs::kPhase + static_cast<int>(g.phase())] = 1.0f;
-  if (!g.is_over()) out[obs::kToAct + rel(g.current_player())] = 1.0f;
+  if (g.phase() != Phase::kChance) out[obs::kPhase + static_cast<int>(g.phase())] = 1.0f;  // 7 player phases
+  if (g.current_player() >= 0) out[obs::kToAct + rel(g.current_player())] = 1.0f;
   for (int f = 0; f < kBiddableFigures; ++f) {
     const BidRecord& b = g.bids()[f];
     float* block = out + obs::kBids + 22 * f;

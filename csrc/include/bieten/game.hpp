@@ -32,7 +32,18 @@ enum class Phase : std::uint8_t {
   kReraise,      // R7.6: the bidder, then the holder, may raise a held bid
   kRaiseAnswer,  // R7.5: answers to a raise
   kGameOver,
+  kChance,       // chance mode only: the next card of the deal (or of the cut-steal) is drawn
 };
+
+// Chance mode (for game-tree tools such as OpenSpiel): instead of drawing each hand from the seed
+// (R3), every random event of the deal is an explicit chance action with a known probability:
+//   ids 0..32  the next card shown to the cutter (R3.7) or dealt, uniform over the cards left
+//              (the card the cutter left goes to the bottom of the deck: never dealt, R3.7);
+//   id 33/34   the lifted packet has another card / is exhausted (R3.5: c is uniform in 1..32).
+// Cards are dealt seat by seat in the order of R3.6, then the face-up card (R3.8).
+inline constexpr int kChancePlayer = -2;
+inline constexpr ActionId kChancePacketMore = 33;
+inline constexpr ActionId kChancePacketEnd = 34;
 
 enum class BidState : std::uint8_t { kUnbid, kOpen, kConceded, kStands, kRaised, kRaiseConceded, kStandsThree };
 
@@ -60,7 +71,7 @@ class Game {
  public:
   // Throws RulesError for invalid rules, SeatError for a bad dealer, HandError for a bad given deal.
   Game(const Rules& rules, std::uint64_t seed, int dealer = 0, const std::optional<GivenDeal>& given = {},
-       bool record_events = true);
+       bool record_events = true, bool chance_deals = false);
 
   // Starts a new game with the same rules and first dealer from `seed`, as if newly made (no
   // given deal), keeping the allocations: the self-play loops' way to play game after game.
@@ -74,7 +85,11 @@ class Game {
   const std::optional<GivenDeal>& given_deal() const { return given_; }
   Phase phase() const { return phase_; }
   bool is_over() const { return phase_ == Phase::kGameOver; }
-  int current_player() const { return is_over() ? -1 : to_act_; }
+  // The seat to act; -1 once the game is over; kChancePlayer when a chance action is due.
+  int current_player() const { return is_over() ? -1 : phase_ == Phase::kChance ? kChancePlayer : to_act_; }
+  bool chance_deals() const { return chance_deals_; }
+  // In chance mode: the probability of a legal chance action.
+  double chance_probability(ActionId a) const;
   int winner() const { return winner_; }
   std::uint8_t bummerl_seats() const { return bummerl_; }  // bitmask
   const std::array<int, kMaxPlayers>& scores() const { return scores_; }
@@ -92,7 +107,8 @@ class Game {
   CardSet seen_by_cutter() const { return cutter_seen_; }  // R3.7
   // R3.7: the card the cutter is being shown now (steal or leave?), or kNoCard outside that phase.
   Card cutter_shown() const {
-    return phase_ == Phase::kSteal ? shuffle_.deck[shuffle_.cut - 1 - stolen_] : kNoCard;
+    if (phase_ != Phase::kSteal) return kNoCard;
+    return chance_deals_ ? shown_card_ : shuffle_.deck[shuffle_.cut - 1 - stolen_];
   }
   int cutter() const { return cutter_of(dealer_, rules_.players); }
   int trick_index() const { return trick_index_; }
@@ -134,6 +150,9 @@ class Game {
   void start_hand();
   void finish_steal();
   void deal_done();
+  void show_to_cutter(Card card);
+  void begin_chance_deal();
+  void chance(ActionId a);
   void begin_turn(int seat);
   void step(ActionId a);
   void play(int seat, ActionId a);
@@ -158,6 +177,7 @@ class Game {
 
   Rules rules_;
   CardSet wild_cards_;  // rules_.wild_cards(), asked on every step
+  bool chance_deals_ = false;
   std::uint64_t seed_;
   std::optional<GivenDeal> given_;
   int first_dealer_;
@@ -185,6 +205,16 @@ class Game {
   int stolen_ = 0;
   int steal_limit_ = 0;
   CardSet cutter_seen_ = 0;
+
+  // Chance mode.
+  enum class ChanceStage : std::uint8_t { kShow, kPacket, kDeal };
+  ChanceStage chance_stage_ = ChanceStage::kDeal;
+  CardSet chance_pool_ = 0;   // cards not yet shown or dealt
+  Card shown_card_ = kNoCard;
+  Card left_card_ = kNoCard;  // R3.7: left by the cutter, at the bottom of the deck
+  std::array<std::int8_t, 4 * kMaxPlayers + 1> deal_slots_{};  // seats to deal to; -1 = face-up card
+  int deal_slot_count_ = 0;
+  int deal_slot_ = 0;
 
   // The trick.
   int trick_index_ = 0;
