@@ -272,6 +272,7 @@ void register_game(py::module_& m) {
                                                  "game_over", "chance"};
         return std::string(kNames[static_cast<int>(g.phase())]);
       })
+      .def_property_readonly("ply", &Game::actions_applied, "The number of actions applied so far.")
       .def_property_readonly("trick_index", &Game::trick_index)
       .def_property_readonly("trick_leader", &Game::trick_leader)
       .def_property_readonly("bid_figure", [](const Game& g) -> py::object {

@@ -148,16 +148,23 @@ class Game(_core.CoreGame):
         return [texts[i] for i in self.history_ids()]
 
     # -- actions ---------------------------------------------------------------------------------
-    def apply(self, action: Action | str | int, seat: int | None = None) -> None:
+    def apply(self, action: Action | str | int, seat: int | None = None, ply: int | None = None) -> None:
         """Applies an action (an Action, its R11 text, or its id).
 
         An illegal action raises IllegalActionError naming the rule and changes nothing (R9).
-        With ``seat``, the action is refused unless that seat is the one to act.
+        For front ends relaying actions from players (docs/security.md): with ``seat`` the action
+        is refused unless that seat is the one to act, and with ``ply`` it is refused unless exactly
+        that many actions have been applied (a stale or replayed action).
         """
         if seat is not None and seat != self.current_player:
             current = self.current_player
             whose = "the game is over" if current is None else f"seat {current} is to act"
             raise IllegalActionError(f"R9: seat {seat} is not to act; {whose}, so '{action}' is refused")
+        if ply is not None and ply != self.ply:
+            raise IllegalActionError(
+                f"R9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: a stale or replayed "
+                "action is refused"
+            )
         super().apply(action)
 
     def why_illegal(self, action: Action | str | int) -> str | None:  # type: ignore[override]
