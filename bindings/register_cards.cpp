@@ -42,7 +42,11 @@ CardSet mask_from_int(const py::int_& value) {
 Card to_card(const py::handle& h) {
   if (py::isinstance<PyCard>(h)) return h.cast<PyCard>().id;
   if (py::isinstance<py::str>(h)) return parse_card(h.cast<std::string>());
-  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return card_from_id(h.cast<py::int_>());
+  if (!py::isinstance<py::bool_>(h) && (py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
+    const py::int_ id = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));  // also NumPy integers
+    if (!id) throw py::error_already_set();
+    return card_from_id(id);
+  }
   throw CardError("R1.5: expected a Card, card text or card id, not " + std::string(py::repr(h)));
 }
 
@@ -67,7 +71,19 @@ py::list cards_of(CardSet mask) {
 }  // namespace
 
 void register_cards(py::module_& m) {
-  py::class_<PyCard>(m, "Card")
+  py::class_<PyCard>(m, "Card", R"doc(A card (R1): from its text (R1.5, case-insensitive; W or Weli for S6) or id (R1.4).
+
+>>> from bieten import Card
+>>> card = Card("h10")
+>>> card, str(card), card.id, card.suit, card.rank
+(Card('H10'), 'H10', 4, 'H', '10')
+>>> Card("Weli") == Card.from_id(32)
+True
+>>> Card("X9")
+Traceback (most recent call last):
+...
+bieten._core.CardError: R1.5: 'X9' is not a card (suit H, L, S or E, then A, K, O, U, 10, 9, 8 or 7; or S6/W/Weli)
+)doc")
       .def(py::init([](const py::object& value) { return PyCard{to_card(value)}; }), py::arg("card"))
       .def_static("from_id", [](const py::object& id) {
         if (!py::isinstance<py::int_>(id) || py::isinstance<py::bool_>(id))
@@ -95,7 +111,21 @@ void register_cards(py::module_& m) {
       .def(py::pickle([](const PyCard& c) { return static_cast<int>(c.id); },
                       [](int id) { return PyCard{card_from_id(id)}; }));
 
-  py::class_<PyCardSet>(m, "CardSet")
+  py::class_<PyCardSet>(m, "CardSet", R"doc(An immutable set of cards: a uint64 bitmask with bit id set per card (R1.4).
+
+Made from card texts, Cards, ids or a mask; set operators take any of those too. Iteration and
+text follow the canonical deck order, ascending id: Hearts, Leaves, Bells, Acorns, each suit from
+its Sow (A) down to the 7, then the Weli.
+
+>>> from bieten import CardSet
+>>> hand = CardSet("E7 HA LK")
+>>> hand, len(hand), "HA" in hand, int(hand)
+(CardSet('HA LK E7'), 3, True, 2147484161)
+>>> [str(c) for c in hand | "S6"]
+['HA', 'LK', 'E7', 'S6']
+>>> hand - CardSet.suit("H"), hand <= CardSet.deck()
+(CardSet('LK E7'), True)
+)doc")
       .def(py::init([]() { return PyCardSet{0}; }))
       .def(py::init([](const py::object& cards) { return PyCardSet{to_mask(cards)}; }), py::arg("cards"))
       .def_static("from_mask", [](const py::object& mask) {

@@ -144,10 +144,13 @@ void check_seat(const Game& g, int seat) {
 ActionId action_from(const py::handle& h) {
   if (py::isinstance<PyAction>(h)) return h.cast<PyAction>().id;
   if (py::isinstance<py::str>(h)) return parse_action(h.cast<std::string>());
-  if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) {
-    const auto id = h.cast<long long>();
-    if (id < 0 || id >= kNumActions) throw ActionError("R11: action id must be 0 to 139, not " + std::to_string(id));
-    return static_cast<ActionId>(id);
+  if (!py::isinstance<py::bool_>(h) && (py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
+    const py::int_ id = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));  // also NumPy integers
+    if (!id) throw py::error_already_set();
+    if (id < py::int_(0) || id >= py::int_(kNumActions)) {
+      throw ActionError("R11: action id must be 0 to 139, not " + std::string(py::str(id)));
+    }
+    return id.cast<ActionId>();
   }
   throw ActionError("R11: expected an action, its text or its id, not " + std::string(py::repr(h)));
 }
@@ -176,8 +179,42 @@ void register_game(py::module_& m) {
 
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("OBSERVATION_SIZE") = kObservationSize;
+  {
+    py::dict layout;  // block name -> (offset, length) of Game.observation (docs/observation.md)
+    auto add = [&](const char* name, int offset, int length) { layout[name] = py::make_tuple(offset, length); };
+    add("own_unplayed", obs::kOwnUnplayed, 33);
+    add("own_dealt", obs::kOwnDealt, 33);
+    add("played", obs::kPlayed, 5 * 33);
+    add("wilds_played", obs::kWildsPlayed, 5 * 3);
+    add("top_card", obs::kTopCard, 33);
+    add("cutter_seen", obs::kCutterSeen, 33);
+    add("led_suit", obs::kLedSuit, 4);
+    add("in_trick", obs::kInTrick, 5);
+    add("leader", obs::kLeader, 5);
+    add("trick_index", obs::kTrickIndex, 4);
+    add("dealer", obs::kDealer, 5);
+    add("phase", obs::kPhase, 7);
+    add("to_act", obs::kToAct, 5);
+    add("scores", obs::kScores, 5);
+    add("secured", obs::kSecured, 5);
+    add("bids", obs::kBids, 5 * 22);
+    add("bid_figure", obs::kBidFigure, 5);
+    add("failed_suits", obs::kFailed, 20);
+    add("players", obs::kPlayers, 4);
+    add("hand_size", obs::kHandSize, 2);
+    add("trick_cards", obs::kTrickCards, 5 * 33);
+    m.attr("OBSERVATION_LAYOUT") = layout;
+  }
 
-  py::class_<PyAction>(m, "Action")
+  py::class_<PyAction>(m, "Action", R"doc(An action of the fixed action space (docs/actions.md), printed in R11 notation.
+
+>>> from bieten import Action
+>>> a = Action("Play W as hk")
+>>> str(a), a.id, a.kind, a.card, a.named
+('play S6 as HK', 34, 'play', 'S6', 'HK')
+>>> Action(129) == "bid red"
+True
+)doc")
       .def(py::init([](const py::object& value) { return PyAction{action_from(value)}; }), py::arg("action"))
       .def_property_readonly("id", [](const PyAction& a) { return static_cast<int>(a.id); })
       .def_property_readonly("kind", [](const PyAction& a) -> std::string {

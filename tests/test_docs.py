@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import bieten
-from bieten import _deal, _figures, _game, _rules, _simulate
+from bieten import _core, _deal, _figures, _game, _rules, _simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -22,7 +22,7 @@ def test_readme_examples_run_as_written() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [bieten, _rules, _deal, _figures, _game, _simulate], ids=lambda m: m.__name__
+    "module", [bieten, _core, _rules, _deal, _figures, _game, _simulate], ids=lambda m: m.__name__
 )
 def test_docstring_examples_run_as_written(module: object) -> None:
     result = doctest.testmod(module, optionflags=FLAGS)  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ The rules are those of RULES.md; rule ids (R1…R11) are cited in every error me
 ['gleich', 'green', 'hanger', 'red', 'weli']
 """
 
+from bieten._capi import c_include_dir, c_library_path
 from bieten._core import (
     Action,
     ActionError,
@@ -27,7 +28,15 @@ from bieten._core import (
 )
 from bieten._deal import deal, deal_top_card, random_deals
 from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
-from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, GameRecordError, action_text
+from bieten._game import (
+    NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_SIZE,
+    Event,
+    Game,
+    GameRecordError,
+    action_text,
+)
 from bieten._rules import Rules
 from bieten._simulate import AGENTS, FIGURE_COLUMNS, Agent, SimulationResult, Summary, figure_odds, simulate
 
@@ -38,6 +47,7 @@ __all__ = [
     "EVAL_COLUMNS",
     "FIGURE_COLUMNS",
     "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
     "OBSERVATION_SIZE",
     "Action",
     "ActionError",
@@ -60,6 +70,8 @@ __all__ = [
     "Summary",
     "__version__",
     "action_text",
+    "c_include_dir",
+    "c_library_path",
     "deal",
     "deal_top_card",
     "evaluate",

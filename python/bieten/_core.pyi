@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 NUM_ACTIONS: int
 OBSERVATION_SIZE: int
+OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
 
 class BietenError(ValueError): ...
 class CardError(BietenError): ...

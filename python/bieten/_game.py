@@ -318,6 +318,8 @@ _ACTION_TEXTS: list[str] = list(_core.action_texts())
 NUM_ACTIONS: int = int(_core.NUM_ACTIONS)
 #: The length of ``Game.observation``.
 OBSERVATION_SIZE: int = int(_core.OBSERVATION_SIZE)
+#: Each block of ``Game.observation``: name -> (offset, length) (docs/observation.md).
+OBSERVATION_LAYOUT: dict[str, tuple[int, int]] = dict(_core.OBSERVATION_LAYOUT)
 
 
 def action_text(action_id: int) -> str:
