@@ -102,7 +102,7 @@ def tampered(game: Game, change: str) -> str:
 def test_a_tampered_record_is_refused(change: str) -> None:
     game = a_game_in_progress()
     Game.from_json(game.to_json())  # the untouched record loads
-    with pytest.raises(GameRecordError, match="^from_json: "):
+    with pytest.raises(GameRecordError, match=r"^from_json: "):
         Game.from_json(tampered(game, change))
 
 

@@ -162,8 +162,8 @@ class Game(_core.CoreGame):
             raise IllegalActionError(f"R9: seat {seat} is not to act; {whose}, so '{action}' is refused")
         if ply is not None and ply != self.ply:
             raise IllegalActionError(
-                f"R9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: a stale or replayed "
-                "action is refused"
+                f"R9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
+                "a stale or replayed action is refused"
             )
         super().apply(action)
 
