@@ -241,7 +241,7 @@ class Parser {
         ++column;
       }
     }
-    throw ParseError("JSON: " + what + " at line " + std::to_string(line) + " column " + std::to_string(column) +
+    throw ParseError(what + " at line " + std::to_string(line) + " column " + std::to_string(column) +
                      " (char " + std::to_string(at) + ")");
   }
 

@@ -4,7 +4,9 @@
 // single quotes, NaN/Infinity, leading zeros, control characters in strings, lone surrogates,
 // invalid UTF-8, a byte-order mark, or text after the value. Duplicate object keys are refused too
 // (a record whose meaning depends on which duplicate wins is refused rather than guessed at).
-// Errors are ParseError with a message naming the problem and its place ("line 1 column 7 (char 6)").
+// Errors are ParseError with a message naming the problem and its place, e.g.
+// "expected ',' or '}' in an object, found ']' at line 1 column 7 (char 6)" (columns and chars
+// count bytes from 1 and 0); callers say which text it was.
 //
 // Integers keep their full value: anything from -(2^64 - 1) to 2^64 - 1 is exact (seeds are
 // 0 <= seed < 2^64, R3.2); larger integers and numbers with a fraction or exponent are kept as text.

@@ -1,0 +1,194 @@
+/*
+ * bieten.h: the C ABI of the Bieten rules engine (RULES.md R1-R11), for apps in C, C#, Rust, Go,
+ * Swift, or JavaScript via WebAssembly. Plain C99; no C++ exception ever crosses it.
+ *
+ * A game is an opaque handle (bieten_game*). Everything the Python API offers for playing a game
+ * is here: create it from rules JSON and a seed, ask whose turn it is and which action ids are
+ * legal, apply an action by id or by its R11 text, read the events as JSON (all of them or one
+ * seat's view), save the game as a JSON record and restore it. Records and events are the same
+ * JSON as Python's Game.to_json() and [e.to_dict() for e in game.events_for(seat)].
+ *
+ * Conventions (docs/c_abi.md has the whole story):
+ *   - Functions returning int return a value >= 0 (or -1 = BIETEN_NO_SEAT where documented) on
+ *     success and a negative bieten_status code (<= -2) on failure.
+ *   - Functions taking `char* err, size_t err_len` write a NUL-terminated message there on failure
+ *     (cut to err_len - 1 bytes at a UTF-8 boundary) and an empty string on success; err may be
+ *     NULL. Rule errors quote the rule id, e.g. "R7.2: seat 2 holds no gleich and cannot hold".
+ *   - Strings returned as `char*` are owned by the caller and must be released with
+ *     bieten_string_free(); `const char*` results are static and must not be freed.
+ *   - A handle may be used from any thread, but not from two threads at once (const functions may
+ *     run concurrently with each other). Distinct handles are independent.
+ *   - Action ids are 0 .. BIETEN_NUM_ACTIONS - 1 (docs/actions.md); card ids 0 .. 32 (R1.4).
+ */
+#ifndef BIETEN_BIETEN_H
+#define BIETEN_BIETEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The ABI version of this header. Compare with bieten_abi_version() at run time: a library with a
+ * different value is not compatible with this header. */
+#define BIETEN_ABI_VERSION 1
+
+/* The size of the fixed action space: a buffer of this many ints holds any set of legal actions. */
+#define BIETEN_NUM_ACTIONS 140
+/* The number of card ids (R1.4): 32 natural cards and the Weli (id 32). */
+#define BIETEN_NUM_CARDS 33
+/* The most players a game has (R2.1): a buffer of this many ints holds any scores or hand. */
+#define BIETEN_MAX_PLAYERS 5
+/* The most cards one seat holds in a hand (R3.6/R3.7: four-card variant). */
+#define BIETEN_MAX_HAND 4
+
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(BIETEN_C_BUILDING)
+#    define BIETEN_API __declspec(dllexport)
+#  else
+#    define BIETEN_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define BIETEN_API __attribute__((visibility("default")))
+#else
+#  define BIETEN_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes. BIETEN_NO_SEAT is not an error: "no seat" where a seat is returned. */
+typedef enum bieten_status {
+  BIETEN_OK = 0,
+  BIETEN_NO_SEAT = -1,      /* current_player once the game is over; winner before it is over */
+  BIETEN_E_NULL = -2,       /* a required pointer (the game handle, a text, a buffer) is NULL */
+  BIETEN_E_ARGUMENT = -3,   /* an argument out of range, e.g. a seat not in 0 .. players - 1 */
+  BIETEN_E_JSON = -4,       /* text that is not strict JSON (RFC 8259) */
+  BIETEN_E_RULES = -5,      /* rules refused (R10): unknown knob, bad value, bad combination */
+  BIETEN_E_RECORD = -6,     /* a game record that is malformed, tampered with or inconsistent */
+  BIETEN_E_ILLEGAL = -7,    /* an action refused by the rules (R9); the game is unchanged */
+  BIETEN_E_ACTION = -8,     /* text that is no action at all (R11); the game is unchanged */
+  BIETEN_E_BUFFER = -9,     /* the caller's buffer is too small; nothing was written */
+  BIETEN_E_MEMORY = -10,    /* out of memory */
+  BIETEN_E_INTERNAL = -11   /* an unexpected internal error (a bug: please report it) */
+} bieten_status;
+
+/* An opaque game: the state of one game of Bieten to the target (R8). */
+typedef struct bieten_game bieten_game;
+
+/* ---- The library ---------------------------------------------------------------------------- */
+
+/* The library's ABI version (BIETEN_ABI_VERSION of the header it was built with). */
+BIETEN_API int bieten_abi_version(void);
+/* The engine's version, e.g. "0.1.0" (static). */
+BIETEN_API const char* bieten_version(void);
+/* The name of a status code, e.g. "BIETEN_E_ILLEGAL" (static; "BIETEN_E_UNKNOWN" for others). */
+BIETEN_API const char* bieten_status_name(int status);
+
+/* ---- Games ---------------------------------------------------------------------------------- */
+
+/* A new game (R2-R8) with the first dealer at seat 0.
+ * rules_json: a JSON object of rules knobs as Python's Rules.to_dict() writes it, e.g.
+ *   {"players": 3, "wild": "weli", "weli_point": false}; missing knobs take the tyrol preset's
+ *   values, so "{}" is the tyrol preset. Unknown knobs and bad values are refused with the R10
+ *   message (as Python's Rules(**knobs) refuses them).
+ * seed: the game seed, any 64-bit value (R3.2); the deal of every hand follows from it.
+ * Returns NULL on failure (bad JSON, refused rules, NULL rules_json, no memory) with the message
+ * in err. Free the game with bieten_game_free(). */
+BIETEN_API bieten_game* bieten_game_new(const char* rules_json, uint64_t seed, char* err, size_t err_len);
+/* An independent copy of a game (for search); NULL if game is NULL or memory runs out. */
+BIETEN_API bieten_game* bieten_game_clone(const bieten_game* game);
+/* Frees a game; NULL is allowed and does nothing. */
+BIETEN_API void bieten_game_free(bieten_game* game);
+
+/* The rules of a game as JSON, every knob, as Python's Rules.to_dict() (free with
+ * bieten_string_free); NULL if game is NULL or memory runs out. */
+BIETEN_API char* bieten_rules_json(const bieten_game* game);
+/* The rules knobs of a preset (tyrol, bavaria, welibieten, spitzbieten, south_tyrol) as JSON, for
+ * bieten_game_new (free with bieten_string_free); NULL with a message in err for an unknown name. */
+BIETEN_API char* bieten_preset_json(const char* name, char* err, size_t err_len);
+
+/* The number of players (2..5), or BIETEN_E_NULL. */
+BIETEN_API int bieten_players(const bieten_game* game);
+/* The game seed (R3.2) into *out; returns BIETEN_OK or BIETEN_E_NULL. */
+BIETEN_API int bieten_seed(const bieten_game* game, uint64_t* out);
+/* The current hand's number, counting from 0, or BIETEN_E_NULL. */
+BIETEN_API int64_t bieten_hand_number(const bieten_game* game);
+/* The current hand's dealer (R2.2), or BIETEN_E_NULL. */
+BIETEN_API int bieten_dealer(const bieten_game* game);
+/* The seat to act, BIETEN_NO_SEAT (-1) once the game is over, or BIETEN_E_NULL. */
+BIETEN_API int bieten_current_player(const bieten_game* game);
+/* 1 once the game is over (R8.2), 0 before, or BIETEN_E_NULL. */
+BIETEN_API int bieten_is_over(const bieten_game* game);
+/* The winner's seat once the game is over, BIETEN_NO_SEAT (-1) before, or BIETEN_E_NULL. */
+BIETEN_API int bieten_winner(const bieten_game* game);
+
+/* Writes each seat's total (R8) to out[0 .. players - 1]; returns players.
+ * BIETEN_E_BUFFER (writing nothing) if cap < players; BIETEN_E_NULL if game or out is NULL. */
+BIETEN_API int bieten_scores(const bieten_game* game, int* out, size_t cap);
+/* Writes the seats that got the Bummerl (R8.3; empty until the game is over), ascending, to out;
+ * returns their number. BIETEN_E_BUFFER if cap is too small (BIETEN_MAX_PLAYERS always fits). */
+BIETEN_API int bieten_bummerl(const bieten_game* game, int* out, size_t cap);
+/* Writes the card ids of `seat`'s cards in the current hand, ascending, to out; returns their
+ * number. unplayed_only = 0: every card dealt to the seat (played or not, as Python's game.hands);
+ * nonzero: only those still in the hand. BIETEN_E_ARGUMENT for a bad seat, BIETEN_E_BUFFER if cap
+ * is too small (BIETEN_MAX_HAND always fits). Apps must show a player only his own cards. */
+BIETEN_API int bieten_hand(const bieten_game* game, int seat, int unplayed_only, int* out, size_t cap);
+
+/* ---- Actions -------------------------------------------------------------------------------- */
+
+/* Writes the legal action ids, ascending, to out; returns their number (0 once the game is over).
+ * If cap is smaller than that number, returns BIETEN_E_BUFFER and writes nothing; a buffer of
+ * BIETEN_NUM_ACTIONS ints always fits. out == NULL with cap == 0 just returns the number.
+ * BIETEN_E_NULL if game is NULL (or out is NULL with cap > 0). */
+BIETEN_API int bieten_legal_actions(const bieten_game* game, int* out, size_t cap);
+/* 1 if the action id is legal now, 0 if not (also for ids out of range), or BIETEN_E_NULL. */
+BIETEN_API int bieten_is_legal(const bieten_game* game, int action);
+/* Applies an action by id. Returns BIETEN_OK, or BIETEN_E_ILLEGAL with the rule's message in err
+ * (e.g. "R7.4: seat 0 must answer the bid on red (good, hold or three), not 'play HK'"); an
+ * illegal action changes nothing (R9). BIETEN_E_NULL for a NULL game. */
+BIETEN_API int bieten_apply_id(bieten_game* game, int action, char* err, size_t err_len);
+/* Applies an action by its R11 text, e.g. "play S6 as HK", "bid gleich", "good" (case-insensitive).
+ * BIETEN_E_ACTION for text that is no action, BIETEN_E_ILLEGAL for an action the rules refuse;
+ * the game is unchanged either way. BIETEN_E_NULL for a NULL game or text. */
+BIETEN_API int bieten_apply_text(bieten_game* game, const char* text, char* err, size_t err_len);
+/* The canonical R11 text of an action id (static), or NULL for an id out of range. */
+BIETEN_API const char* bieten_action_text(int action);
+/* The id of an action's R11 text, BIETEN_E_ACTION if it is no action, BIETEN_E_NULL for NULL. */
+BIETEN_API int bieten_parse_action(const char* text);
+/* The canonical text of a card id 0..32 (R1.5), e.g. "HA", "S6" (static), or NULL. */
+BIETEN_API const char* bieten_card_text(int card);
+
+/* ---- Events --------------------------------------------------------------------------------- */
+
+/* The number of events so far, or BIETEN_E_NULL. */
+BIETEN_API int64_t bieten_event_count(const bieten_game* game);
+/* The events so far as a JSON array (docs/events.md; the schema is bieten/schema/events-v1.json).
+ * seat = -1: every event, all cards shown (Python's game.events); seat 0 .. players - 1: what
+ * that seat may see (Python's game.events_for(seat): other seats' unplayed cards are null).
+ * The text equals Python's json.dumps([e.to_dict() for e in events]). Free with
+ * bieten_string_free. NULL for a NULL game, a bad seat, or no memory. */
+BIETEN_API char* bieten_events_json(const bieten_game* game, int seat);
+/* The events from index `start` on (0 = all; use bieten_event_count to poll for new ones) as JSON
+ * Lines: one event per line, each ending in "\n", each line equal to Python's
+ * json.dumps(event.to_dict()). An empty string when start >= the event count. Seat as above. */
+BIETEN_API char* bieten_events_jsonl(const bieten_game* game, int seat, size_t start);
+
+/* ---- Records -------------------------------------------------------------------------------- */
+
+/* The game record as JSON text, identical to Python's Game.to_json() (free with
+ * bieten_string_free); NULL for a NULL game or no memory. */
+BIETEN_API char* bieten_to_json(const bieten_game* game);
+/* Restores a game from a record (written by bieten_to_json or Python's Game.to_json) by replaying
+ * its actions; the restored game continues identically. A record may also be written by hand to
+ * start a game with a given first deal, dealer and face-up card (docs/c_abi.md). Returns NULL on
+ * failure with a "from_json: ..." message in err (malformed JSON, wrong format or version, missing
+ * or unknown fields, refused rules, a refused action, or hand_number/scores/hands that disagree
+ * with the actions). */
+BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err_len);
+/* Frees a string returned by this library; NULL is allowed. */
+BIETEN_API void bieten_string_free(char* text);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BIETEN_BIETEN_H */
