@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+
+import pytest
 
 from bieten import Rules, deal, evaluate
 from bieten.cli import main
@@ -62,19 +65,22 @@ def test_bad_seed_is_refused_with_the_rule_r3_2() -> None:
 
 
 def test_play_offers_numbered_actions_and_refuses_bad_input() -> None:
-    answers = iter(["99", "bid nonsense", "1", "q"])
+    answers = iter(["99", "bid nonsense", "odds", "1", "q"])
     out = io.StringIO()
     from bieten.cli import build_parser, cmd_play
 
-    args = build_parser().parse_args(["play", "--seed", "3", "--players", "3"])
+    args = build_parser().parse_args(["play", "--seed", "3", "--players", "3", "--opponents", "random"])
     assert cmd_play(args, out, read=lambda prompt: next(answers)) == 0
     text = out.getvalue()
-    assert "Your cards: H10 SU S7" in text
-    assert "   1. play SU" in text
-    assert "Choose 1 to 4." in text
+    assert "You hold: H10 SU S7" in text
+    assert "opponents: random" in text
+    assert "Table (hand 1, target 11):" in text
+    assert "\n   1. " in text
+    assert re.search(r"Choose 1 to \d+\.", text)
     assert "Refused: R11: 'bid nonsense' is not an action" in text
-    assert "you played SU" in text
-    assert "Saved game record:" in text
+    assert "Figure odds (the chance your hand ends with the best of each): red " in text
+    assert "Not saved" in text
+    assert "\x1b[" not in text  # not a terminal: plain text
 
 
 def test_play_to_the_end_with_scripted_first_choices() -> None:
@@ -83,4 +89,9 @@ def test_play_to_the_end_with_scripted_first_choices() -> None:
 
     args = build_parser().parse_args(["play", "--seed", "11", "--players", "2", "--target", "3"])
     assert cmd_play(args, out, read=lambda prompt: "1") == 0
-    assert "Game over: seat" in out.getvalue()
+    assert "Game over: " in out.getvalue()
+
+
+def test_play_refuses_a_seat_that_is_not_at_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "1", "--players", "3", "--seat", "3"], io.StringIO()) == 2
+    assert "--seat must be 0 to 2" in capsys.readouterr().err

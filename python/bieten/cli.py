@@ -1,11 +1,11 @@
-"""The ``bieten`` command: show a seeded deal, or play a game at the terminal."""
+"""The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal, or
+replay a saved one."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -13,10 +13,8 @@ from typing import TextIO
 from bieten._core import BietenError
 from bieten._deal import deal, deal_top_card
 from bieten._figures import evaluate
-from bieten._game import Game
 from bieten._rules import Rules
-
-_SUIT_NAMES = {"H": "Hearts", "L": "Leaves", "S": "Bells", "E": "Acorns"}
+from bieten._simulate import AGENTS
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
@@ -78,103 +76,68 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _describe(game: Game, seat: int) -> str:
-    lines = [
-        f"Hand {game.hand_number}, dealer seat {game.dealer}. Scores: {game.scores} "
-        f"(target {game.rules.target})"
-    ]
-    if game.top_card:
-        lines.append(f"Face-up card: {game.top_card}")
-    lines.append(f"Your cards: {' '.join(game.unplayed[seat]) or '-'}")
-    table = [f"seat {s}: {' '.join(played) or '-'}" for s, played in enumerate(_played(game))]
-    lines.append("Played: " + " | ".join(table))
-    trick = game.trick()
-    if trick:
-        shown = ", ".join(f"seat {s} {c}" + (f" as {n}" if n else "") for s, c, n in trick)
-        lines.append(f"This trick: {shown}")
-    if game.bid_figure:
-        lines.append(f"Bid being answered: {game.bid_figure}")
-    return "\n".join(lines)
+def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
+    """``bieten play``: a game at the terminal against built-in agents (python/bieten/_terminal.py)."""
+    from bieten._terminal import play, wants_color
 
-
-def _played(game: Game) -> list[list[str]]:
-    pairs = zip(game.hands, game.unplayed, strict=True)
-    return [[card for card in hand if card not in unplayed] for hand, unplayed in pairs]
-
-
-def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] = input) -> int:
     rules = _rules_from(args)
-    game = Game(rules, seed=args.seed)
-    you = args.seat
-    if not 0 <= you < rules.players:
-        print(f"--seat must be 0 to {rules.players - 1}", file=out)
+    if not 0 <= args.seat < rules.players:
+        print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
         return 2
-    bots = random.Random(game.seed)
-    print(f"Bieten ({args.preset}, {rules.players} players), seed {game.seed}. You are seat {you}.", file=out)
-    print(
-        "Type an action by number or in R11 notation (e.g. 'play HA', 'bid red', 'good'); 'q' quits.",
-        file=out,
+    play(
+        rules,
+        out,
+        seed=args.seed,
+        you=args.seat,
+        opponents=args.opponents,
+        save=args.save,
+        color=wants_color(out, args.no_color),
+        preset=args.preset,
+        read=read,
     )
-    seen = 0
-    while not game.is_over:
-        for event in game.events[seen:]:
-            line = _event_line(event.to_dict(), you)
-            if line:
-                print(line, file=out)
-        seen = len(game.events)
-        actor = game.current_player
-        assert actor is not None
-        actions = game.legal_actions()
-        if actor != you:
-            game.apply(bots.choice(actions))
-            continue
-        print(_describe(game, you), file=out)
-        for i, action in enumerate(actions, 1):
-            print(f"  {i:2}. {action}", file=out)
-        while True:
-            try:
-                answer = read("> ").strip()
-            except EOFError:
-                print("\nGoodbye.", file=out)
-                return 0
-            if answer.lower() in ("q", "quit", "exit"):
-                print(f"Saved game record:\n{game.to_json()}", file=out)
-                return 0
-            try:
-                choice = actions[int(answer) - 1] if answer.isdigit() else answer
-                if answer.isdigit() and not 1 <= int(answer) <= len(actions):
-                    raise IndexError
-                game.apply(choice)
-                break
-            except IndexError:
-                print(f"Choose 1 to {len(actions)}.", file=out)
-            except BietenError as err:
-                print(f"Refused: {err}", file=out)
-    for event in game.events[seen:]:
-        line = _event_line(event.to_dict(), you)
-        if line:
-            print(line, file=out)
-    print(f"Game over: seat {game.winner} wins with {game.scores}. Bummerl: {game.bummerl}.", file=out)
     return 0
 
 
-def _event_line(e: dict[str, object], you: int) -> str | None:
-    kind = e["type"]
-    who = "you" if e.get("seat") == you else f"seat {e.get('seat')}"
-    if kind == "card_played":
-        named = f" as {e['as']}" if e.get("as") else ""
-        return f"{who} played {e['card']}{named}"
-    if kind == "trick_won":
-        return f"{who} won trick {int(e['trick']) + 1}"  # type: ignore[call-overload]
-    if kind == "bid_opened":
-        return f"{who} bid {e['figure']}"
-    if kind == "answered":
-        return f"{who} said {e['answer']} ({e['figure']})"
-    if kind == "figure_credited":
-        return f"{who} scored {e['points']} for {e['figure']} ({e['reason']})"
-    if kind == "hand_scored":
-        return f"Hand over. Scores: {e['scores']}"
-    return None
+def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
+    """``bieten replay FILE``: a saved game step by step, as text or as one seat's JSON Lines events."""
+    from bieten._terminal import load_jsonl, replay, wants_color
+
+    if args.json and args.seat is None:
+        print("bieten: error: replay --json needs --seat K: the event stream is per seat", file=sys.stderr)
+        return 2
+    try:
+        with open(args.file, encoding="utf-8") as stream:
+            text = stream.read()
+    except OSError as err:
+        print(f"bieten: error: replay: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    saved = load_jsonl(text, name=args.file)
+    players = saved.start.rules.players
+    if args.seat is not None and not 0 <= args.seat < players:
+        print(f"bieten: error: --seat must be 0 to {players - 1}", file=sys.stderr)
+        return 2
+    wait = read
+    if wait is None and args.step and sys.stdin.isatty():
+        wait = _step_reader(sys.stderr if args.json else out)
+    return replay(
+        saved,
+        out,
+        seat=args.seat,
+        as_json=args.json,
+        color=not args.json and wants_color(out, args.no_color),
+        wait=wait if args.step else None,
+        name=args.file,
+    )
+
+
+def _step_reader(prompt_to: TextIO) -> Callable[[str], str]:
+    def wait(prompt: str) -> str:
+        prompt_to.write(prompt)
+        prompt_to.flush()
+        line = sys.stdin.readline()
+        return line if line else "q"
+
+    return wait
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -238,11 +201,33 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     _add_rules_options(p_sim)
-    p_play = sub.add_parser("play", help="play a game at the terminal against random opponents")
+    p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p_play.add_argument("--target", type=int, default=None, help="points to win (default 11)")
+    p_play.add_argument(
+        "--opponents",
+        default="heuristic",
+        choices=AGENTS,
+        help="the agent of every other seat (default heuristic)",
+    )
+    p_play.add_argument(
+        "--save", metavar="FILE.jsonl", default=None, help="save the game as JSON Lines as it goes"
+    )
+    p_play.add_argument("--no-color", action="store_true", help="plain text, no colours")
     _add_rules_options(p_play)
+    p_replay = sub.add_parser("replay", help="replay a game saved by 'bieten play --save', step by step")
+    p_replay.add_argument("file", metavar="FILE", help="the saved game (JSON Lines, docs/frontends.md)")
+    p_replay.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
+    p_replay.add_argument(
+        "--json",
+        action="store_true",
+        help="print the seat's events as JSON Lines (docs/events.md); needs --seat",
+    )
+    p_replay.add_argument(
+        "--step", action="store_true", help="wait for Enter before each action (on a terminal)"
+    )
+    p_replay.add_argument("--no-color", action="store_true", help="plain text, no colours")
     return parser
 
 
@@ -254,6 +239,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_deal(args, stream)
         if args.command == "simulate":
             return cmd_simulate(args, stream)
+        if args.command == "replay":
+            return cmd_replay(args, stream)
         return cmd_play(args, stream)
     except BietenError as err:
         print(f"bieten: error: {err}", file=sys.stderr)
