@@ -283,6 +283,7 @@ True
       .def_property_readonly("is_chance_node", [](const Game& g) { return g.phase() == Phase::kChance; })
       .def("chance_outcomes", [](const Game& g) {
         py::list out;
+        if (g.phase() != Phase::kChance) return out;  // not a chance node: no outcomes
         g.legal_mask().for_each([&](int id) {
           out.append(py::make_tuple(id, g.chance_probability(static_cast<ActionId>(id))));
         });
@@ -317,8 +318,10 @@ True
         return py::str(std::string(figure_name(static_cast<Figure>(g.current_bid_figure()))));
       })
       .def("trick", [](const Game& g) {
-        py::list out;
-        for (int p = 0; p < g.rules().players; ++p) {
+        py::list out;  // in the order played: from the trick's leader clockwise
+        const int n = g.rules().players;
+        for (int k = 0; k < n; ++k) {
+          const int p = (g.trick_leader() + k) % n;
           const TrickCard& t = g.trick_cards()[p];
           if (t.card == kNoCard) continue;
           out.append(py::make_tuple(p, card_text(t.card), t.wild >= 0 ? card_or_none(t.identity) : py::none()));
