@@ -252,6 +252,8 @@ True
   m.def("parse_action", [](const std::string& text) { return static_cast<int>(parse_action(text)); }, py::arg("text"));
 
   py::class_<Game>(m, "CoreGame")
+      // The copy first: pybind11 tries overloads in order, and clone() is on agents' hot path.
+      .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
       .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, std::optional<std::vector<CardSet>> deal,
                        std::optional<int> top_card, bool record_events, bool chance_deals) {
              std::optional<GivenDeal> given;
@@ -271,7 +273,6 @@ True
            }),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
            py::arg("top_card") = py::none(), py::arg("record_events") = true, py::arg("chance_deals") = false)
-      .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
       .def_property_readonly("seed", &Game::seed)
       .def_property_readonly("hand_number", &Game::hand_number)
       .def_property_readonly("dealer", &Game::dealer)
@@ -311,6 +312,7 @@ True
         return std::string(kNames[static_cast<int>(g.phase())]);
       })
       .def_property_readonly("ply", &Game::actions_applied, "The number of actions applied so far.")
+      .def_property_readonly("records", &Game::records_events, "Whether events and actions are recorded.")
       .def_property_readonly("trick_index", &Game::trick_index)
       .def_property_readonly("trick_leader", &Game::trick_leader)
       .def_property_readonly("bid_figure", [](const Game& g) -> py::object {

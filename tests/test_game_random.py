@@ -354,3 +354,24 @@ def test_engine_agrees_with_reference_game_sweep(preset, target, reraise, overbi
             rules = bieten.Rules.preset(preset, players=players, hand_size=hand_size, target=target,
                                         reraise=reraise, overbid=overbid, ties=ties)
             play_differential(rules, rng.randrange(2**64), rng, calm)
+
+
+def test_a_game_made_with_record_false_plays_like_a_recording_one_and_refuses_its_record() -> None:
+    """record=False (for search) keeps no events or actions; clones stay independent."""
+    rules = bieten.Rules(players=3)
+    recorded = bieten.Game(rules, seed=77)
+    bare = bieten.Game(rules, seed=77, record=False)
+    rng = random.Random(77)
+    while not recorded.is_over:
+        ids = recorded.legal_action_ids()
+        assert bare.legal_action_ids() == ids
+        choice = ids[rng.randrange(len(ids))]
+        copy = bare.clone()
+        recorded.apply_id(choice)
+        bare.apply_id(choice)
+        assert copy.ply == bare.ply - 1
+    assert bare.scores == recorded.scores and bare.winner == recorded.winner
+    calls = (lambda: bare.events, lambda: bare.events_for(0), lambda: bare.to_json(), lambda: bare.history)
+    for call in calls:
+        with pytest.raises(bieten.BietenError, match="record=False"):
+            call()

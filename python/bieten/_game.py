@@ -80,6 +80,10 @@ def _cards(mask: int) -> list[str]:
     return str(_core.CardSet.from_mask(mask)).split()
 
 
+_new_game = _core.CoreGame.__new__
+_copy_core = _core.CoreGame.__init__
+
+
 class Game(_core.CoreGame):
     """A game of Bieten to the target, driven by actions in R11 notation.
 
@@ -110,7 +114,10 @@ class Game(_core.CoreGame):
         deal: Sequence[Iterable[object]] | None = None,
         dealer: int = 0,
         top_card: object | None = None,
+        record: bool = True,
     ) -> None:
+        """``record=False`` keeps no events and no action list: for search and self-play, where
+        clones must be cheap; ``events``, ``events_for``, ``history`` and ``to_json`` then raise."""
         rules = _check_rules(rules)
         seed = secrets.randbits(64) if seed is None else check_u64(seed)
         _check_dealer(dealer, rules)
@@ -118,10 +125,10 @@ class Game(_core.CoreGame):
         top_id = None if top_card is None else _core.Card(top_card).id
         if top_id is not None and deal is None:
             raise HandError("R3.8: top_card is only given together with a deal")
-        super().__init__(rules._core, seed, dealer, masks, top_id, True)
-        self._rules = rules
-        self._deal = None if masks is None else [_cards(m) for m in masks]
-        self._top_card = None if top_id is None else str(_core.Card.from_id(top_id))
+        super().__init__(rules._core, seed, dealer, masks, top_id, bool(record))
+        deal_text = None if masks is None else [_cards(m) for m in masks]
+        top_text = None if top_id is None else str(_core.Card.from_id(top_id))
+        self._meta = (rules, deal_text, top_text)  # immutable, shared by clones
         self._events: list[Event] = []
         self._views: dict[int, list[Event]] = {}
 
@@ -129,7 +136,7 @@ class Game(_core.CoreGame):
     # -- top_card and phase come straight from the core) -------------------------------------------
     @property
     def rules(self) -> Rules:
-        return self._rules
+        return self._meta[0]
 
     @property
     def hands(self) -> list[list[str]]:
@@ -141,9 +148,14 @@ class Game(_core.CoreGame):
         """Every seat's cards not yet played in the current hand."""
         return [_cards(m) for m in self.unplayed_masks]
 
+    def _require_record(self, what: str) -> None:
+        if not self.records:
+            raise BietenError(f"{what} needs a recording game; this one was made with record=False")
+
     @property
     def history(self) -> list[str]:
         """Every action applied so far, as R11 text."""
+        self._require_record("history")
         texts = _ACTION_TEXTS
         return [texts[i] for i in self.history_ids()]
 
@@ -179,6 +191,7 @@ class Game(_core.CoreGame):
     @property
     def events(self) -> list[Event]:
         """Every event so far (docs/events.md)."""
+        self._require_record("events")
         if self.event_count() > len(self._events):
             self._events.extend(Event(d) for d in self.event_dicts(len(self._events)))
         return list(self._events)
@@ -188,6 +201,7 @@ class Game(_core.CoreGame):
 
         Each seat's view is built once per event and kept, so polling after every action is cheap.
         """
+        self._require_record("events_for")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise SeatError(f"R2.1: seat must be an int from 0 to {self.rules.players - 1}, not {seat!r}")
         view = self._views.setdefault(seat, [])
@@ -197,14 +211,12 @@ class Game(_core.CoreGame):
 
     # -- copies and records ----------------------------------------------------------------------
     def clone(self) -> Game:
-        """An independent copy (a C++ copy of the state)."""
-        other = Game.__new__(Game)
-        _core.CoreGame.__init__(other, self)
-        other._rules = self._rules
-        other._deal = self._deal
-        other._top_card = self._top_card
-        other._events = list(self._events)
-        other._views = {seat: list(view) for seat, view in self._views.items()}
+        """An independent copy (a C++ copy of the state; event objects are rebuilt when asked for)."""
+        other = _new_game(Game)
+        _copy_core(other, self)
+        other._meta = self._meta
+        other._events = []
+        other._views = {}
         return other
 
     def __copy__(self) -> Game:
@@ -225,14 +237,15 @@ class Game(_core.CoreGame):
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
+        self._require_record("to_json")
         return {
             "format": JSON_FORMAT,
             "version": JSON_VERSION,
-            "rules": self._rules.to_dict(),
+            "rules": self._meta[0].to_dict(),
             "seed": self.seed,
             "dealer": self.first_dealer,
-            "deal": self._deal,
-            "top_card": self._top_card,
+            "deal": self._meta[1],
+            "top_card": self._meta[2],
             "actions": self.history,
             "hand_number": self.hand_number,
             "scores": self.scores,
