@@ -24,6 +24,14 @@ RATIOS = [
     ("step_returning_ids", "pyspiel_leduc_step", 1.5),
     ("step_objects", "pyspiel_leduc_step", None),
     ("simulate_random_2_threads", "simulate_random_1_thread", 1.8),
+    ("clone", "pyspiel_leduc_clone", None),
+    ("legal_action_ids", "pyspiel_leduc_legal_actions", None),
+    ("legal_action_mask", "pyspiel_leduc_legal_actions_mask", None),
+    ("observation", "pyspiel_leduc_observation_tensor", None),
+    ("to_json", "pyspiel_leduc_serialize", None),
+    ("from_json", "pyspiel_leduc_deserialize", None),
+    ("apply_id", "pyspiel_leduc_apply_action", None),
+    ("step", "pyspiel_leduc_apply_legal", None),
 ]
 
 

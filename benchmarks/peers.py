@@ -27,6 +27,7 @@ import argparse
 import datetime
 import gc
 import importlib.metadata
+import json
 import math
 import os
 import platform
@@ -120,7 +121,9 @@ def run_interleaved(benches: list[Bench], repeats: int, duration: float, log: Ca
         log(f"repeat {r + 1}/{repeats} done in {time.perf_counter() - start:.1f} s")
 
 
-def timed_loop(stmt: str, target: str = "s", names: dict[str, Any] | None = None) -> Callable[[list[Any], int], float]:
+def timed_loop(
+    stmt: str, target: str = "s", names: dict[str, Any] | None = None
+) -> Callable[[list[Any], int], float]:
     """A compiled ``for _ in range(n): for <target> in items: <stmt>`` returning its seconds.
 
     Every engine's calls go through the same loop, so the loop's own cost is the same for all.
@@ -249,17 +252,35 @@ class Stepper:
 
 def steppers() -> list[Stepper]:
     out = [
-        Stepper("step/bieten objects", "bieten", "bieten, object API: `legal_actions()` + `apply(action)`", bieten_objects),
-        Stepper("step/bieten ids", "bieten", "bieten, int path: `legal_action_ids()` + `apply_id(id)`", bieten_ids),
+        Stepper(
+            "step/bieten objects",
+            "bieten",
+            "bieten, object API: `legal_actions()` + `apply(action)`",
+            bieten_objects,
+        ),
+        Stepper(
+            "step/bieten ids", "bieten", "bieten, int path: `legal_action_ids()` + `apply_id(id)`", bieten_ids
+        ),
         Stepper("step/bieten step", "bieten", "bieten, int path: `ids = step(id)`", bieten_step),
     ]
     if pyspiel is not None:
         for name in PYSPIEL_GAMES:
-            out.append(Stepper(f"step/pyspiel {name}", f"pyspiel {name}", f"pyspiel {name}", pyspiel_loop(name)))
+            out.append(
+                Stepper(f"step/pyspiel {name}", f"pyspiel {name}", f"pyspiel {name}", pyspiel_loop(name))
+            )
     if rlcard is not None:
-        out.append(Stepper("step/rlcard env", "rlcard leduc-holdem", "RLCard leduc-holdem, `env.step`", rlcard_env_loop))
         out.append(
-            Stepper("step/rlcard game", "rlcard leduc-holdem", "RLCard leduc-holdem, raw `env.game.step`", rlcard_game_loop)
+            Stepper(
+                "step/rlcard env", "rlcard leduc-holdem", "RLCard leduc-holdem, `env.step`", rlcard_env_loop
+            )
+        )
+        out.append(
+            Stepper(
+                "step/rlcard game",
+                "rlcard leduc-holdem",
+                "RLCard leduc-holdem, raw `env.game.step`",
+                rlcard_game_loop,
+            )
         )
     return out
 
@@ -302,13 +323,15 @@ def pyspiel_states(game: Any, count: int) -> list[Any]:
 
 @dataclass(frozen=True)
 class Call:
-    op: str           # the operation (a row of the table)
-    engine: str       # the column
-    code: str         # what is called, for the table
+    op: str  # the operation (a row of the table)
+    engine: str  # the column
+    code: str  # what is called, for the table
     run: Runner
 
 
-def loop_runner(items: list[Any], stmt: str, target: str = "s", names: dict[str, Any] | None = None) -> Runner:
+def loop_runner(
+    items: list[Any], stmt: str, target: str = "s", names: dict[str, Any] | None = None
+) -> Runner:
     loop = timed_loop(stmt, target, names)
 
     def run(passes: int) -> tuple[float, Counts]:
@@ -342,13 +365,28 @@ def calls() -> list[Call]:
     out += [
         Call("(empty loop)", b, "`pass`", loop_runner(games, "pass")),
         Call("clone", b, "`game.clone()`", loop_runner(games, "s.clone()")),
-        Call("clone, core copy only", b, "`_core.CoreGame(game)`", loop_runner(games, "CoreGame(s)", names={"CoreGame": core_game})),
+        Call(
+            "clone, core copy only",
+            b,
+            "`_core.CoreGame(game)`",
+            loop_runner(games, "CoreGame(s)", names={"CoreGame": core_game}),
+        ),
         Call("legal actions (ids)", b, "`legal_action_ids()`", loop_runner(games, "s.legal_action_ids()")),
         Call("legal actions (objects)", b, "`legal_actions()`", loop_runner(games, "s.legal_actions()")),
         Call("legal action mask", b, "`legal_action_mask()`", loop_runner(games, "s.legal_action_mask()")),
-        Call("observation tensor", b, "`observation(seat)`", loop_runner(pairs, "s.observation(seat)", "s, seat")),
+        Call(
+            "observation tensor",
+            b,
+            "`observation(seat)`",
+            loop_runner(pairs, "s.observation(seat)", "s, seat"),
+        ),
         Call("serialize", b, "`to_json()`", loop_runner(games, "s.to_json()")),
-        Call("deserialize", b, "`Game.from_json(text)`", loop_runner(texts, "from_json(s)", names={"from_json": bieten.Game.from_json})),
+        Call(
+            "deserialize",
+            b,
+            "`Game.from_json(text)`",
+            loop_runner(texts, "from_json(s)", names={"from_json": bieten.Game.from_json}),
+        ),
         Call("apply", b, "`apply_id(id)`", apply_runner(moves, "s.apply_id(a)", lambda s: s.clone())),
         Call("apply + new legal ids", b, "`step(id)`", apply_runner(moves, "s.step(a)", lambda s: s.clone())),
     ]
@@ -365,23 +403,46 @@ def calls() -> list[Call]:
             Call("(empty loop)", e, "`pass`", loop_runner(states, "pass")),
             Call("clone", e, "`state.clone()`", loop_runner(states, "s.clone()")),
             Call("legal actions (ids)", e, "`legal_actions()`", loop_runner(states, "s.legal_actions()")),
-            Call("legal action mask", e, "`legal_actions_mask()`", loop_runner(states, "s.legal_actions_mask()")),
+            Call(
+                "legal action mask",
+                e,
+                "`legal_actions_mask()`",
+                loop_runner(states, "s.legal_actions_mask()"),
+            ),
             Call("serialize", e, "`serialize()`", loop_runner(states, "s.serialize()")),
             Call(
-                "deserialize", e, "`game.deserialize_state(text)`",
+                "deserialize",
+                e,
+                "`game.deserialize_state(text)`",
                 loop_runner(serialized, "deserialize(s)", names={"deserialize": game.deserialize_state}),
             ),
-            Call("apply", e, "`apply_action(a)`", apply_runner(moves, "s.apply_action(a)", lambda s: s.clone())),
             Call(
-                "apply + new legal ids", e, "`apply_action(a); legal_actions()`",
+                "apply", e, "`apply_action(a)`", apply_runner(moves, "s.apply_action(a)", lambda s: s.clone())
+            ),
+            Call(
+                "apply + new legal ids",
+                e,
+                "`apply_action(a); legal_actions()`",
                 apply_runner(moves, "s.apply_action(a); s.legal_actions()", lambda s: s.clone()),
             ),
         ]
         if kind.provides_observation_tensor:
-            out.append(Call("observation tensor", e, "`observation_tensor()`", loop_runner(states, "s.observation_tensor()")))
+            out.append(
+                Call(
+                    "observation tensor",
+                    e,
+                    "`observation_tensor()`",
+                    loop_runner(states, "s.observation_tensor()"),
+                )
+            )
         if kind.provides_information_state_tensor:
             out.append(
-                Call("information state tensor", e, "`information_state_tensor()`", loop_runner(states, "s.information_state_tensor()"))
+                Call(
+                    "information state tensor",
+                    e,
+                    "`information_state_tensor()`",
+                    loop_runner(states, "s.information_state_tensor()"),
+                )
             )
     return out
 
@@ -441,7 +502,11 @@ def evaluation() -> list[tuple[str, str, Runner]]:
 
     out = [
         ("eval/batch", "`bieten.evaluate_batch(masks, rules, validate=False)`, one core", batch(False)),
-        ("eval/batch validated", "`bieten.evaluate_batch(masks, rules)` (validates each deal), one core", batch(True)),
+        (
+            "eval/batch validated",
+            "`bieten.evaluate_batch(masks, rules)` (validates each deal), one core",
+            batch(True),
+        ),
         ("eval/one deal", "`bieten.evaluate(hands, rules)`, one deal per call from Python", one_by_one),
     ]
     try:
@@ -458,7 +523,13 @@ def evaluation() -> list[tuple[str, str, Runner]]:
                 reference_evaluate(deal, rules)
         return time.perf_counter() - t0, {"player-hands": passes * len(hands) * players}
 
-    out.append(("eval/python reference", "pure-Python reference evaluator (`tests/reference/figures.py`)", pure_python))
+    out.append(
+        (
+            "eval/python reference",
+            "pure-Python reference evaluator (`tests/reference/figures.py`)",
+            pure_python,
+        )
+    )
     return out
 
 
@@ -483,18 +554,23 @@ def cpu_model() -> str:
 def git_revision() -> str:
     try:
         rev = subprocess.run(
-            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         dirty = subprocess.run(
             ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         return rev + (" (with uncommitted changes)" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
 
-# -- formatting -----------------------------------------------------------------------------------
+# -- the report -----------------------------------------------------------------------------------
 def num(x: float) -> str:
     if x >= 100:
         return f"{x:,.0f}"
@@ -511,48 +587,329 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def table(header: list[str], rows: list[list[str]], align: str | None = None) -> list[str]:
-    align = align or "l" + "r" * (len(header) - 1)
-    marks = ["---:" if a == "r" else "---" for a in align]
-    return ["| " + " | ".join(header) + " |", "| " + " | ".join(marks) + " |"] + [
-        "| " + " | ".join(r) + " |" for r in rows
+@dataclass
+class Report:
+    lines: list[str] = field(default_factory=list)
+    headline: list[str] = field(default_factory=list)
+    targets: list[list[str]] = field(default_factory=list)  # target, measured, status
+
+    def say(self, *paragraphs: str) -> None:
+        for p in paragraphs:
+            self.lines += [p, ""]
+
+    def table(self, header: list[str], rows: list[list[str]], align: str | None = None) -> None:
+        align = align or "l" + "r" * (len(header) - 1)
+        self.lines.append("| " + " | ".join(header) + " |")
+        self.lines.append("| " + " | ".join("---:" if a == "r" else "---" for a in align) + " |")
+        self.lines += ["| " + " | ".join(r) + " |" for r in rows]
+        self.lines.append("")
+
+    def target(self, name: str, measured: str, met: bool) -> None:
+        self.targets.append([name, measured, "met" if met else "**not met**"])
+
+    def text(self) -> str:
+        lines = list(self.lines)
+        if self.targets:
+            lines += ["## Targets", ""]
+            lines.append("| target | measured (median) | status |")
+            lines.append("| --- | --- | --- |")
+            lines += ["| " + " | ".join(t) + " |" for t in self.targets]
+            lines.append("")
+        if self.headline:
+            at = lines.index("## Machine and versions")
+            lines[at:at] = ["## Headline", "", *self.headline, ""]
+        return "\n".join(lines).rstrip() + "\n"
+
+
+def report_header(
+    rep: Report,
+    args: argparse.Namespace,
+    started: datetime.datetime,
+    elapsed: float,
+    loads: tuple[float, float],
+    measurements: int,
+) -> None:
+    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    rep.say(
+        "# bieten beside its peers",
+        f"Generated by `python benchmarks/peers.py --repeats {args.repeats} --duration {args.duration:g}` "
+        f"on {started:%Y-%m-%d %H:%M} UTC in {elapsed:.0f} s (one process, one run). Regenerate with the "
+        "same command; the README quotes the headline ratios.",
+        "## Machine and versions",
+        f"- CPU: {cpu_model()}, {os.cpu_count()} logical cores ({affinity} usable by this process)\n"
+        f"- OS: {platform.platform()}\n"
+        f"- Python {platform.python_version()} ({platform.python_implementation()}, "
+        f"{platform.python_compiler()})\n"
+        f"- numpy {version('numpy')}, bieten {bieten.__version__} (git {git_revision()}), "
+        f"open_spiel (pyspiel) {version('open_spiel')}, rlcard {version('rlcard')}\n"
+        f"- load average (1 min) {loads[0]:.2f} before, {loads[1]:.2f} after: the machine is shared, so "
+        "other work may have run at the same time; the interleaving spreads it over every engine",
+        "## Method",
+        f"- Every measurement is a fixed workload calibrated once to about {args.duration:g} s; each of the "
+        f"{args.repeats} repeats runs all {measurements} measurements once, in an order rotated by three "
+        "places (and reversed every other repeat) from the last, so drift of the machine falls on every "
+        "engine alike. Figures are **medians over the repeats**; *spread* is (max - min) / median.\n"
+        "- The garbage collector is off while a workload is timed (as `timeit` does), for every engine.\n"
+        "- The stepping loops are the same for every engine: a `random.Random` per run, a uniform choice "
+        "from the legal list (`legal[rng.randrange(len(legal))]`), pyspiel chance nodes sampled the same way "
+        "from `chance_outcomes()`, a new game (or initial state) per game, no bound-method caching.\n"
+        "- *actions* counts every applied action, pyspiel chance outcomes included (the conservative count "
+        "for bieten, whose deal is internal); *decisions* counts player actions only.\n"
+        f"- **A bieten game is played to {RULES.target} points over several hands; a bieten hand is the unit "
+        "comparable to a poker hand** (one pyspiel or RLCard leduc/kuhn game) or to one deal of hearts. "
+        "Rates per hand are therefore given beside rates per game.\n"
+        f"- Rules: `bieten.Rules()` = `{RULES!r}`.",
+    )
+
+
+def report_stepping(rep: Report, step_list: list[Stepper], benches: dict[str, Bench]) -> None:
+    rep.say("## Random self-play stepping from Python")
+    rows = []
+    for s in step_list:
+        b = benches[s.key]
+        rows.append(
+            [
+                s.label,
+                num(b.median("actions")),
+                num(b.median("decisions")),
+                num(b.median("games")),
+                num(b.median("hands")),
+                f"{b.median('actions') / b.median('games'):.1f}",
+                pct(b.spread("actions")),
+            ]
+        )
+    rep.table(["loop", "actions/s", "decisions/s", "games/s", "hands/s", "actions/game", "spread"], rows)
+    peers = [s for s in step_list if s.engine != "bieten"]
+    ours = [s for s in step_list if s.engine == "bieten"]
+    if not peers:
+        return
+    for unit, what in (
+        ("actions", "**actions per second**"),
+        ("hands", "**hands per second** (a bieten hand against a poker hand or a deal of hearts)"),
+    ):
+        rep.say(f"Ratio of each bieten loop to each peer, {what}; >1: bieten is faster:")
+        rows = [
+            [o.label] + [ratio(benches[o.key].median(unit) / benches[p.key].median(unit)) for p in peers]
+            for o in ours
+        ]
+        rep.table(["bieten loop"] + [p.label for p in peers], rows)
+    leduc_key = f"step/{PRIMARY_PEER}"
+    if leduc_key in benches:
+        leduc = benches[leduc_key].median("actions")
+        r_step = benches["step/bieten step"].median("actions") / leduc
+        r_ids = benches["step/bieten ids"].median("actions") / leduc
+        r_obj = benches["step/bieten objects"].median("actions") / leduc
+        others = ", ".join(
+            f"{ratio(benches['step/bieten step'].median('actions') / benches[p.key].median('actions'))} "
+            f"{p.label}"
+            for p in peers
+            if p.key != leduc_key
+        )
+        rep.headline.append(
+            f"- Python stepping, int path: **{ratio(r_step)}** pyspiel leduc_poker's actions/s with "
+            f"`step(id)` ({ratio(r_ids)} with `legal_action_ids()` + `apply_id()`, {ratio(r_obj)} with the "
+            f"object API); `step(id)` against the others: {others}"
+        )
+        rep.target(
+            "Python stepping, int path >= 1.5x pyspiel leduc_poker (actions/s)",
+            f"{ratio(r_step)} with `step(id)`, {ratio(r_ids)} with `legal_action_ids()` + `apply_id(id)`",
+            max(r_step, r_ids) >= 1.5,
+        )
+
+
+def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, str], Bench]) -> None:
+    rep.say(
+        "## Per-call costs",
+        f"Nanoseconds per call (median), each call made once on each of {STATES_PER_ENGINE} mid-game "
+        "decision states sampled along random games, through the same compiled `for s in states: <call>` "
+        "loop for every engine (the *empty loop* row is that loop's own cost, included in every other "
+        "row). The *apply* rows apply one legal action to fresh copies of the states, the copies made "
+        "untimed. Ratio = peer ns / bieten ns (>1: bieten is faster).",
+    )
+    engines = list(dict.fromkeys(c.engine for c in call_list))
+    ops = list(dict.fromkeys(c.op for c in call_list))
+    code = {(c.op, c.engine): c.code for c in call_list}
+
+    def ns(op: str, engine: str) -> float | None:
+        b = benches.get((op, engine))
+        return None if b is None else 1e9 / b.median("calls")
+
+    # bieten rows without a namesake at the peers are set beside the nearest peer call
+    peer_op = {"clone, core copy only": "clone", "legal actions (objects)": "legal actions (ids)"}
+    header = ["operation", "bieten call", "bieten ns"]
+    for e in engines[1:]:
+        header += [f"{e.removeprefix('pyspiel ')} ns", "ratio"]
+    rows = []
+    for op in ops:
+        ours = ns(op, "bieten")
+        row = [op, code.get((op, "bieten"), "-"), "-" if ours is None else num(ours)]
+        for e in engines[1:]:
+            theirs = ns(peer_op.get(op, op), e)
+            row.append("-" if theirs is None else num(theirs))
+            row.append(
+                "-" if theirs is None or ours is None or op == "(empty loop)" else ratio(theirs / ours)
+            )
+        rows.append(row)
+    rep.table(header, rows, "ll" + "r" * (len(header) - 2))
+    if len(engines) > 1:
+        rep.say(
+            "pyspiel's calls: "
+            + "; ".join(f"*{op}* {code[(op, engines[1])]}" for op in ops if (op, engines[1]) in code)
+            + ". bieten's *clone, core copy only* and *legal actions (objects)* are set beside pyspiel's "
+            "`clone()` and `legal_actions()`; hearts has no observation tensor, bieten no separate "
+            "information-state tensor (its observation is the seat's information state)."
+        )
+    clone, core, loop = (
+        ns("clone", "bieten"),
+        ns("clone, core copy only", "bieten"),
+        ns("(empty loop)", "bieten"),
+    )
+    if clone is not None and core is not None and loop is not None:
+        leduc = ns("clone", PRIMARY_PEER)
+        versus = "" if leduc is None else f" ({ratio(leduc / clone)} pyspiel leduc_poker's {leduc:,.0f} ns)"
+        rep.headline.append(
+            f"- Clone: {clone:,.0f} ns per `game.clone()`{versus}; {core:,.0f} ns for the core copy alone"
+        )
+        rep.target(
+            "clone <= 300 ns",
+            f"`game.clone()` {clone:,.0f} ns; the core copy `_core.CoreGame(game)` {core:,.0f} ns "
+            f"(loop {loop:.0f} ns included)",
+            clone <= 300,
+        )
+
+
+def report_batch(
+    rep: Report, batch: dict[str, Bench], step_list: list[Stepper], steps: dict[str, Bench]
+) -> None:
+    rep.say(
+        "## Batch self-play: bieten's C++ loop beside the best Python loop of each peer",
+        '`bieten.simulate(rules, ["random"] * 4, games=..., seed=..., threads=t)`, timed around the whole '
+        "call (result arrays included); *hands/s per core* divides by the threads. Each Python row is the "
+        "engine's fastest loop of the stepping section (one peer game = one hand).",
+    )
+    one, two, playout = batch["simulate 1"], batch["simulate 2"], batch["playout"]
+
+    def row(label: str, b: Bench, threads: int, ratios: bool) -> list[str]:
+        hands = b.median("hands")
+        return [
+            label,
+            num(hands),
+            num(hands / threads),
+            num(b.median("games")),
+            num(b.median("actions")),
+            pct(b.spread("hands")),
+            ratio(one.median("hands") / hands) if ratios else "",
+            ratio(two.median("hands") / hands) if ratios else "",
+        ]
+
+    rows = [
+        row("bieten `simulate`, 1 thread", one, 1, False),
+        row("bieten `simulate`, 2 threads", two, 2, False),
+        row("bieten `_core.random_playout` (the bare C++ loop, private API), 1 thread", playout, 1, False),
     ]
+    best: dict[str, Stepper] = {}
+    for s in step_list:
+        if s.engine not in best or steps[s.key].median("hands") > steps[best[s.engine].key].median("hands"):
+            best[s.engine] = s
+    rows += [row(f"best Python loop: {s.label}", steps[s.key], 1, True) for s in best.values()]
+    rep.table(
+        [
+            "loop",
+            "hands/s",
+            "hands/s per core",
+            "games/s",
+            "actions/s",
+            "spread",
+            "simulate 1 thread / this",
+            "simulate 2 threads / this",
+        ],
+        rows,
+    )
+    rep.say(
+        f"Two threads give {ratio(two.median('hands') / one.median('hands'))} one thread's hands/s "
+        "(on a 2-core machine that other work shares)."
+    )
+    peer_best = [(e, steps[s.key].median("hands")) for e, s in best.items() if e != "bieten"]
+    if peer_best:
+        engine, fastest = max(peer_best, key=lambda t: t[1])
+        rep.headline.append(
+            f"- Batch self-play: **{one.median('hands') / 1e6:.2f} M hands/s** on one thread "
+            f"({two.median('hands') / 1e6:.2f} M on two), {ratio(one.median('hands') / fastest)} the "
+            f"fastest peer Python loop ({engine}, hands/s)"
+        )
+    rep.target(
+        "batch self-play >= 1 M hands/s per core",
+        f"{one.median('hands') / 1e6:.2f} M hands/s on 1 thread, {two.median('hands') / 2e6:.2f} M per core "
+        f"on 2 threads; the bare C++ loop {playout.median('hands') / 1e6:.2f} M",
+        one.median("hands") >= 1e6,
+    )
+
+
+def report_evaluation(
+    rep: Report, eval_list: list[tuple[str, str, Runner]], benches: dict[str, Bench]
+) -> None:
+    rep.say(
+        "## Figure evaluation",
+        f"Player-hands per second (a deal of {RULES.players} hands counts {RULES.players}); the batch calls "
+        f"take {EVAL_DEALS:,} random deals each, the per-deal rows {PY_EVAL_DEALS} deals per pass.",
+    )
+    ref = benches.get("eval/python reference")
+    rows = []
+    for key, label, _run in eval_list:
+        b = benches[key]
+        rel = "-" if ref is None else ratio(b.median("player-hands") / ref.median("player-hands"))
+        rows.append([label, num(b.median("player-hands")), pct(b.spread("player-hands")), rel])
+    rep.table(["evaluator", "player-hands/s", "spread", "ratio to the pure-Python evaluator"], rows)
+    batch = benches["eval/batch"].median("player-hands")
+    if ref is not None:
+        rep.headline.append(
+            f"- Figure evaluation: **{batch / 1e6:,.0f} M player-hands/s** on one core, "
+            f"{ratio(batch / ref.median('player-hands'))} the pure-Python evaluator"
+        )
+    rep.target(
+        "figure evaluation >= 100 M player-hands/s",
+        f"{batch / 1e6:,.0f} M player-hands/s (`evaluate_batch`, validate=False, one core)",
+        batch >= 100e6,
+    )
 
 
 # -- main -----------------------------------------------------------------------------------------
+SECTIONS = ("stepping", "calls", "batch", "evaluation")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=7, help="repeats of every measurement (median reported; default 7)")
-    parser.add_argument("--duration", type=float, default=0.4, help="seconds per measurement per repeat (default 0.4)")
-    parser.add_argument("--quick", action="store_true", help="3 repeats of 0.1 s: a smoke run")
-    parser.add_argument(
-        "--sections", default="stepping,calls,batch,evaluation",
-        help="comma-separated subset of stepping,calls,batch,evaluation (default all)",
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--output", type=Path, default=HERE / "RESULTS.md", help="where to write the results")
+    parser.add_argument("--repeats", type=int, default=7, help="repeats of every measurement (default 7)")
+    parser.add_argument(
+        "--duration", type=float, default=0.4, help="seconds per measurement and repeat (0.4)"
+    )
+    parser.add_argument("--quick", action="store_true", help="3 repeats of 0.1 s, a smoke run")
+    parser.add_argument("--sections", default=",".join(SECTIONS), help=f"a subset of {','.join(SECTIONS)}")
+    parser.add_argument(
+        "--output", type=Path, default=HERE / "RESULTS.md", help="default benchmarks/RESULTS.md"
+    )
     parser.add_argument("--no-write", action="store_true", help="print the results instead of writing them")
+    parser.add_argument("--json", type=Path, help="also write every repeat's raw rates to this JSON file")
     args = parser.parse_args(argv)
     if args.quick:
         args.repeats, args.duration = 3, 0.1
     if args.repeats < 1 or args.duration <= 0:
         parser.error("--repeats must be >= 1 and --duration > 0")
     sections = {s.strip() for s in args.sections.split(",") if s.strip()}
-    unknown = sections - {"stepping", "calls", "batch", "evaluation"}
-    if unknown:
-        parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    if sections - set(SECTIONS):
+        parser.error(f"unknown section(s): {', '.join(sorted(sections - set(SECTIONS)))}")
 
     def log(message: str) -> None:
         print(f"[peers] {message}", file=sys.stderr, flush=True)
 
     started = datetime.datetime.now(datetime.timezone.utc)
-    load_before = os.getloadavg()
-    benches: list[Bench] = []
+    load_before = os.getloadavg()[0]
     step_list = steppers() if sections & {"stepping", "batch"} else []
     step_benches = {s.key: Bench(s.key, "stepping", s.run) for s in step_list}
-    benches += step_benches.values()
     call_list = calls() if "calls" in sections else []
     call_benches = {(c.op, c.engine): Bench(f"call/{c.engine}/{c.op}", "calls", c.run) for c in call_list}
-    benches += call_benches.values()
     batch_benches: dict[str, Bench] = {}
     if "batch" in sections:
         batch_benches = {
@@ -560,235 +917,43 @@ def main(argv: list[str] | None = None) -> int:
             "simulate 2": Bench("batch/simulate 2 threads", "batch", simulate_runner(2)),
             "playout": Bench("batch/random_playout", "batch", random_playout),
         }
-        benches += batch_benches.values()
     eval_list = evaluation() if "evaluation" in sections else []
     eval_benches = {key: Bench(key, "evaluation", run) for key, _label, run in eval_list}
-    benches += eval_benches.values()
+    benches = [
+        *step_benches.values(),
+        *call_benches.values(),
+        *batch_benches.values(),
+        *eval_benches.values(),
+    ]
 
     t0 = time.perf_counter()
     run_interleaved(benches, args.repeats, args.duration, log)
     elapsed = time.perf_counter() - t0
-    load_after = os.getloadavg()
 
-    out: list[str] = []
-    w = out.append
-    w("# bieten beside its peers")
-    w("")
-    w(f"Generated by `python benchmarks/peers.py --repeats {args.repeats} --duration {args.duration:g}` "
-      f"on {started:%Y-%m-%d %H:%M} UTC in {elapsed:.0f} s. Regenerate with the same command; "
-      "the README quotes the headline ratios.")
-    w("")
-    w("## Machine and versions")
-    w("")
-    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    w(f"- CPU: {cpu_model()}, {os.cpu_count()} logical cores ({affinity} usable by this process)")
-    w(f"- OS: {platform.platform()}")
-    w(f"- Python {platform.python_version()} ({platform.python_implementation()}, {platform.python_compiler()})")
-    w(f"- numpy {version('numpy')}, bieten {bieten.__version__} (git {git_revision()}), "
-      f"open_spiel (pyspiel) {version('open_spiel')}, rlcard {version('rlcard')}")
-    w(f"- load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after: "
-      "the machine is shared, so other work may have run at the same time")
-    w("")
-    w("## Method")
-    w("")
-    w(f"- One process, one run. Every measurement is a fixed workload calibrated once to about "
-      f"{args.duration:g} s; each of the {args.repeats} repeats runs all {len(benches)} measurements once, "
-      "in an order rotated by three places (and reversed every other repeat) from the last, so drift of the "
-      "machine falls on every engine alike. Figures are **medians over the repeats**; *spread* is "
-      "(max - min) / median.")
-    w("- The garbage collector is off while a workload is timed (as `timeit` does), for every engine.")
-    w("- Stepping loops are the same for every engine: a `random.Random` per run, a uniform choice from "
-      "the legal list (`legal[rng.randrange(len(legal))]`), pyspiel chance nodes sampled the same way "
-      "from `chance_outcomes()`, a new game or state per game, no bound-method caching.")
-    w("- *actions* counts every applied action, pyspiel chance outcomes included (the conservative count "
-      "for bieten, whose deal is internal); *decisions* counts player actions only.")
-    w(f"- **A bieten game is played to {RULES.target} points over several hands; a bieten hand is the unit "
-      "comparable to a poker hand** (one pyspiel or RLCard leduc/kuhn game, one deal of hearts). "
-      "Rates per hand are therefore given beside rates per game.")
-    w(f"- Rules: `bieten.Rules()` = {RULES!r}.")
-    w("")
-
-    headline: list[str] = []
-    targets: list[str] = []
-
-    # stepping ------------------------------------------------------------------------------------
-    if step_benches and "stepping" in sections:
-        w("## Random self-play stepping from Python")
-        w("")
-        rows = []
-        for s in step_list:
-            b = step_benches[s.key]
-            per_game = b.median("actions") / b.median("games")
-            rows.append([s.label, num(b.median("actions")), num(b.median("decisions")), num(b.median("games")),
-                         num(b.median("hands")), f"{per_game:.1f}", pct(b.spread("actions"))])
-        out += table(["loop", "actions/s", "decisions/s", "games/s", "hands/s", "actions/game", "spread"], rows)
-        w("")
-        peers = [s for s in step_list if s.engine != "bieten"]
-        ours = [s for s in step_list if s.engine == "bieten"]
-        if peers:
-            w("Ratio of each bieten loop to each peer, **actions per second** (>1: bieten is faster):")
-            w("")
-            rows = []
-            for o in ours:
-                ob = step_benches[o.key]
-                rows.append([o.label] + [ratio(ob.median("actions") / step_benches[p.key].median("actions")) for p in peers])
-            out += table(["bieten loop"] + [p.label for p in peers], rows)
-            w("")
-            w("The same, **hands per second** (a bieten hand against a poker hand or a deal of hearts):")
-            w("")
-            rows = []
-            for o in ours:
-                ob = step_benches[o.key]
-                rows.append([o.label] + [ratio(ob.median("hands") / step_benches[p.key].median("hands")) for p in peers])
-            out += table(["bieten loop"] + [p.label for p in peers], rows)
-            w("")
-        leduc_key = f"step/{PRIMARY_PEER}"
-        if leduc_key in step_benches:
-            leduc = step_benches[leduc_key].median("actions")
-            r_step = step_benches["step/bieten step"].median("actions") / leduc
-            r_ids = step_benches["step/bieten ids"].median("actions") / leduc
-            r_obj = step_benches["step/bieten objects"].median("actions") / leduc
-            headline.append(f"- Python stepping, int path: **{ratio(r_step)}** pyspiel leduc_poker's actions/s with "
-                            f"`step(id)` ({ratio(r_ids)} with `legal_action_ids()` + `apply_id()`, "
-                            f"{ratio(r_obj)} with the object API)")
-            met = "met" if max(r_step, r_ids) >= 1.5 else "**not met**"
-            targets.append(f"| Python stepping, int path >= 1.5x pyspiel leduc_poker (actions/s) | "
-                           f"{ratio(r_step)} (`step`), {ratio(r_ids)} (`apply_id`) | {met} |")
-
-    # per-call ------------------------------------------------------------------------------------
+    rep = Report()
+    report_header(rep, args, started, elapsed, (load_before, os.getloadavg()[0]), len(benches))
+    if "stepping" in sections:
+        report_stepping(rep, step_list, step_benches)
     if call_benches:
-        w("## Per-call costs")
-        w("")
-        w(f"Nanoseconds per call (median), each call over {STATES_PER_ENGINE} mid-game decision states "
-          "sampled along random games, through the same compiled `for s in states: <call>` loop for every "
-          "engine (the *empty loop* row is that loop's own cost, included in every other row). *apply* "
-          "rows apply one legal action to fresh copies of the states, the copies made untimed. "
-          "Ratio = peer ns / bieten ns (>1: bieten is faster).")
-        w("")
-        engines = ["bieten"] + ([f"pyspiel {n}" for n in PYSPIEL_GAMES] if pyspiel is not None else [])
-        ops = list(dict.fromkeys(c.op for c in call_list))
-        code = {(c.op, c.engine): c.code for c in call_list}
-        header = ["operation", "bieten call", "bieten ns"]
-        for e in engines[1:]:
-            header += [f"{e.removeprefix('pyspiel ')} ns", "ratio"]
-        rows = []
-
-        def ns(op: str, engine: str) -> float | None:
-            b = call_benches.get((op, engine))
-            return None if b is None else 1e9 / b.median("calls")
-
-        peer_op = {"clone, core copy only": "clone", "legal actions (objects)": "legal actions (ids)"}
-        for op in ops:
-            ours_ns = ns(op, "bieten")
-            row = [op, code.get((op, "bieten"), "-"), "-" if ours_ns is None else num(ours_ns)]
-            for e in engines[1:]:
-                theirs = ns(peer_op.get(op, op), e)
-                row.append("-" if theirs is None else num(theirs))
-                row.append("-" if theirs is None or ours_ns is None or op == "(empty loop)" else ratio(theirs / ours_ns))
-            rows.append(row)
-        out += table(header, rows, "ll" + "r" * (len(header) - 2))
-        w("")
-        w("pyspiel's calls: " + "; ".join(
-            f"{op}: {code[(op, engines[1])]}" for op in ops if len(engines) > 1 and (op, engines[1]) in code
-        ) + ". *clone, core copy only* and *legal actions (objects)* are set beside pyspiel's `clone()` and "
-            "`legal_actions()`. hearts provides no observation tensor.")
-        w("")
-        clone_ns = ns("clone", "bieten")
-        core_ns = ns("clone, core copy only", "bieten")
-        loop_ns = ns("(empty loop)", "bieten")
-        if clone_ns is not None and core_ns is not None and loop_ns is not None:
-            leduc_clone = ns("clone", PRIMARY_PEER) if pyspiel is not None else None
-            extra = "" if leduc_clone is None else f", {ratio(leduc_clone / clone_ns)} pyspiel leduc_poker's"
-            headline.append(f"- Clone: {clone_ns:,.0f} ns per `game.clone()`{extra}; {core_ns:,.0f} ns for the core copy alone")
-            met = "met" if clone_ns <= 300 else "**not met**"
-            targets.append(f"| clone <= 300 ns | `game.clone()` {clone_ns:,.0f} ns; core copy `CoreGame(game)` "
-                           f"{core_ns:,.0f} ns; loop {loop_ns:.0f} ns | {met} |")
-
-    # batch ---------------------------------------------------------------------------------------
+        report_calls(rep, call_list, call_benches)
     if batch_benches:
-        w("## Batch self-play: bieten's C++ loop beside the best Python loop of each peer")
-        w("")
-        w("`bieten.simulate(rules, [\"random\"] * 4, games=..., seed=..., threads=t)`, timed around the "
-          "whole call (result arrays included); *hands/s per core* divides by the threads. A peer's row is "
-          "its fastest Python loop of the stepping section (one peer game = one hand).")
-        w("")
-        one = batch_benches["simulate 1"]
-        two = batch_benches["simulate 2"]
-        playout = batch_benches["playout"]
-        rows = [
-            ["bieten `simulate`, 1 thread", num(one.median("hands")), num(one.median("hands")),
-             num(one.median("games")), num(one.median("actions")), pct(one.spread("hands")), "", ""],
-            ["bieten `simulate`, 2 threads", num(two.median("hands")), num(two.median("hands") / 2),
-             num(two.median("games")), num(two.median("actions")), pct(two.spread("hands")), "", ""],
-            ["bieten `_core.random_playout` (bare C++ loop, private), 1 thread", num(playout.median("hands")),
-             num(playout.median("hands")), num(playout.median("games")), num(playout.median("actions")),
-             pct(playout.spread("hands")), "", ""],
-        ]
-        best: dict[str, Stepper] = {}
-        for s in step_list:
-            if s.engine not in best or step_benches[s.key].median("hands") > step_benches[best[s.engine].key].median("hands"):
-                best[s.engine] = s
-        for engine, s in best.items():
-            b = step_benches[s.key]
-            rows.append([f"best Python loop: {s.label}", num(b.median("hands")), num(b.median("hands")),
-                         num(b.median("games")), num(b.median("actions")), pct(b.spread("hands")),
-                         ratio(one.median("hands") / b.median("hands")), ratio(two.median("hands") / b.median("hands"))])
-        out += table(["loop", "hands/s", "hands/s per core", "games/s", "actions/s", "spread",
-                      "simulate 1 thread / this", "simulate 2 threads / this"], rows)
-        w("")
-        scaling = two.median("hands") / one.median("hands")
-        w(f"Two threads give {ratio(scaling)} one thread's hands/s (on a 2-core machine that other work shares).")
-        w("")
-        peer_best = [(e, step_benches[s.key].median("hands")) for e, s in best.items() if e != "bieten"]
-        if peer_best:
-            fastest_engine, fastest = max(peer_best, key=lambda t: t[1])
-            headline.append(f"- Batch self-play: **{one.median('hands') / 1e6:.2f} M hands/s** on one thread "
-                            f"({two.median('hands') / 1e6:.2f} M on two), {ratio(one.median('hands') / fastest)} the "
-                            f"fastest peer Python loop ({fastest_engine}, hands/s)")
-        met = "met" if one.median("hands") >= 1e6 else "**not met**"
-        targets.append(f"| batch self-play >= 1 M hands/s per core | {one.median('hands') / 1e6:.2f} M hands/s "
-                       f"(1 thread), {two.median('hands') / 2e6:.2f} M per core on 2 threads | {met} |")
-
-    # evaluation ----------------------------------------------------------------------------------
+        report_batch(rep, batch_benches, step_list, step_benches)
     if eval_benches:
-        w("## Figure evaluation")
-        w("")
-        w(f"Player-hands per second (a deal of {RULES.players} hands counts {RULES.players}); "
-          f"the batch calls take {EVAL_DEALS:,} random deals, the per-deal rows {PY_EVAL_DEALS} deals per pass.")
-        w("")
-        ref = eval_benches.get("eval/python reference")
-        rows = []
-        for key, label, _run in eval_list:
-            b = eval_benches[key]
-            rows.append([label, num(b.median("player-hands")), pct(b.spread("player-hands")),
-                         "-" if ref is None else ratio(b.median("player-hands") / ref.median("player-hands"))])
-        out += table(["evaluator", "player-hands/s", "spread", "ratio to the pure-Python evaluator"], rows)
-        w("")
-        batch = eval_benches["eval/batch"].median("player-hands")
-        if ref is not None:
-            headline.append(f"- Figure evaluation: **{batch / 1e6:,.0f} M player-hands/s** on one core, "
-                            f"{ratio(batch / ref.median('player-hands'))} the pure-Python evaluator")
-        met = "met" if batch >= 100e6 else "**not met**"
-        targets.append(f"| evaluation >= 100 M player-hands/s | {batch / 1e6:,.0f} M player-hands/s "
-                       f"(`evaluate_batch`, validate=False, one core) | {met} |")
+        report_evaluation(rep, eval_list, eval_benches)
+    text = rep.text()
 
-    # headline and targets ------------------------------------------------------------------------
-    if targets:
-        w("## Targets")
-        w("")
-        out += table(["target", "measured (median)", "status"], [t.strip("| ").split(" | ") for t in targets], "lll")
-        w("")
-    if headline:
-        insert_at = out.index("## Machine and versions")
-        out[insert_at:insert_at] = ["## Headline", "", *headline, ""]
-
-    text = "\n".join(out).rstrip() + "\n"
+    if args.json:
+        raw = {b.key: {"section": b.section, "size": b.size, "samples": b.samples} for b in benches}
+        args.json.write_text(
+            json.dumps({"started": started.isoformat(), "repeats": args.repeats, "benches": raw})
+        )
+        log(f"wrote {args.json}")
     if args.no_write:
         print(text)
     else:
         args.output.write_text(text)
         log(f"wrote {args.output}")
-        print("\n".join(["## Headline", "", *headline]) if headline else text)
+        print("\n".join(rep.headline + [""] + [" | ".join(t) for t in rep.targets]))
     return 0
 
 
