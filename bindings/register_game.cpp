@@ -134,6 +134,18 @@ py::dict event_dict(const Event& e, int players, int viewer) {
   return d;
 }
 
+// A Python integer (or NumPy integer) as a C++ int, with anything beyond int's range mapped to
+// `out_of_range` so that the caller's own range check refuses it with the documented error.
+int small_int(const py::handle& h, int out_of_range) {
+  if (py::isinstance<py::bool_>(h) || !(py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
+    throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
+  }
+  const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
+  if (!value) throw py::error_already_set();
+  if (value < py::int_(-1000000) || value > py::int_(1000000)) return out_of_range;
+  return value.cast<int>();
+}
+
 void check_seat(const Game& g, int seat) {
   if (seat < 0 || seat >= g.rules().players) {
     throw SeatError("R2.1: seat must be 0 to " + std::to_string(g.rules().players - 1) + ", not " +
@@ -330,7 +342,8 @@ True
         }
         return out;
       })
-      .def("played", [](const Game& g, int seat) {
+      .def("played", [](const Game& g, const py::object& seat_obj) {
+        const int seat = small_int(seat_obj, -1);
         check_seat(g, seat);
         return g.played_identities(seat);
       }, py::arg("seat"))
@@ -357,14 +370,20 @@ True
         for (int a = 0; a < kNumActions; ++a) d[a] = g.legal_mask().test(a);
         return out;
       })
-      .def("is_legal", [](const Game& g, int id) { return id >= 0 && id < kNumActions && g.is_legal(static_cast<ActionId>(id)); })
-      .def("why_illegal", &Game::why_illegal, py::arg("action"))
+      .def("is_legal", [](const Game& g, const py::object& id_obj) {
+        const int id = small_int(id_obj, -1);
+        return id >= 0 && id < kNumActions && g.is_legal(static_cast<ActionId>(id));
+      })
+      .def("why_illegal", [](const Game& g, const py::object& id_obj) { return g.why_illegal(small_int(id_obj, -1)); },
+           py::arg("action"))
       .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
-      .def("apply_id", [](Game& g, int id) {
+      .def("apply_id", [](Game& g, const py::object& id_obj) {
+        const int id = small_int(id_obj, -1);
         if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
         g.apply(static_cast<ActionId>(id));
       }, py::arg("id"))
-      .def("step", [](Game& g, int id) {
+      .def("step", [](Game& g, const py::object& id_obj) {
+        const int id = small_int(id_obj, -1);
         if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
         g.apply(static_cast<ActionId>(id));
         return legal_id_list(g);
@@ -376,7 +395,8 @@ True
         for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.rules().players, -1));
         return out;
       }, py::arg("start") = 0)
-      .def("event_dicts_for", [](const Game& g, int seat, std::size_t start) {
+      .def("event_dicts_for", [](const Game& g, const py::object& seat_obj, std::size_t start) {
+        const int seat = small_int(seat_obj, -1);
         check_seat(g, seat);
         py::list out;
         for (std::size_t i = start; i < g.events().size(); ++i) {
@@ -385,7 +405,8 @@ True
         }
         return out;
       }, py::arg("seat"), py::arg("start") = 0)
-      .def("observation", [](const Game& g, int seat) {
+      .def("observation", [](const Game& g, const py::object& seat_obj) {
+        const int seat = small_int(seat_obj, -1);
         check_seat(g, seat);
         py::array_t<float> out(kObservationSize);
         write_observation(g, seat, out.mutable_data());

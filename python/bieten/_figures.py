@@ -63,5 +63,8 @@ def evaluate_batch(masks: npt.ArrayLike, rules: Rules, *, validate: bool = True)
     [[0, 1, 1, 0, 1]]
     """
     rules = _check_rules(rules)
-    array = np.asarray(masks)
+    try:
+        array = np.asarray(masks)
+    except (TypeError, ValueError, OverflowError) as err:  # ragged or odd nested sequences
+        raise HandError(f"R2.1: masks must be an array of shape (deals, {rules.players}): {err}") from None
     return _core.evaluate_batch(array, rules._core, validate)

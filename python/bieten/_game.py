@@ -81,6 +81,12 @@ def _cards(mask: int) -> list[str]:
 
 
 _new_game = _core.CoreGame.__new__
+_PLACEHOLDER = Rules()
+
+
+def _built(game: object) -> bool:
+    """Whether the C++ part of a Game has been constructed."""
+    return "_meta" in getattr(game, "__dict__", {})
 _copy_core = _core.CoreGame.__init__
 
 
@@ -118,6 +124,23 @@ class Game(_core.CoreGame):
     ) -> None:
         """``record=False`` keeps no events and no action list: for search and self-play, where
         clones must be cheap; ``events``, ``events_for``, ``history`` and ``to_json`` then raise."""
+        try:
+            self._build(rules, seed, deal, dealer, top_card, record)
+        except BaseException:
+            # Never leave a half-built object behind (the traceback keeps `self`): make it a
+            # complete, harmless game before the error propagates.
+            if not _built(self):
+                super().__init__(_PLACEHOLDER._core, 0)
+                self._set_meta(_PLACEHOLDER, None, None)
+            raise
+
+    def _set_meta(self, rules: Rules, deal: list[list[str]] | None, top_card: str | None) -> None:
+        self._meta: tuple[Rules, list[list[str]] | None, str | None] = (rules, deal, top_card)
+        self._events: list[Event] = []
+        self._views: dict[int, list[Event]] = {}
+
+    def _build(self, rules: Rules, seed: int | None, deal: Sequence[Iterable[object]] | None, dealer: int,
+               top_card: object | None, record: bool) -> None:
         rules = _check_rules(rules)
         seed = secrets.randbits(64) if seed is None else check_u64(seed)
         _check_dealer(dealer, rules)
@@ -128,9 +151,7 @@ class Game(_core.CoreGame):
         super().__init__(rules._core, seed, dealer, masks, top_id, bool(record))
         deal_text = None if masks is None else [_cards(m) for m in masks]
         top_text = None if top_id is None else str(_core.Card.from_id(top_id))
-        self._meta = (rules, deal_text, top_text)  # immutable, shared by clones
-        self._events: list[Event] = []
-        self._views: dict[int, list[Event]] = {}
+        self._set_meta(rules, deal_text, top_text)  # the metadata is immutable, shared by clones
 
     # -- the state (seed, hand_number, dealer, current_player, scores, is_over, winner, bummerl,
     # -- top_card and phase come straight from the core) -------------------------------------------
@@ -264,8 +285,8 @@ class Game(_core.CoreGame):
         """
         try:
             record = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise GameRecordError(f"from_json: not JSON text: {err}") from None
+        except (TypeError, ValueError, RecursionError) as err:
+            raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
         return cls.from_record(record)
 
     @classmethod
@@ -273,7 +294,7 @@ class Game(_core.CoreGame):
         """Restores a game from ``to_record`` data (see ``from_json``)."""
         if not isinstance(record, dict):
             raise GameRecordError("from_json: a game record is a JSON object")
-        if record.get("format") != JSON_FORMAT or record.get("version") != JSON_VERSION:
+        if record.get("format") != JSON_FORMAT or not _same_json(record.get("version"), JSON_VERSION):
             raise GameRecordError(
                 f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
                 f"{record.get('format')!r} version {record.get('version')!r}"
@@ -304,11 +325,19 @@ class Game(_core.CoreGame):
                 raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
         checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
         for field, value in checks:
-            if field in record and record[field] != value:
+            if field in record and not _same_json(record[field], value):
                 raise GameRecordError(
                     f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
                 )
         return game
+
+
+def _same_json(a: object, b: object) -> bool:
+    """Equal as JSON: unlike ==, true is not 1 and false is not 0."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError):
+        return False
 
 
 _RECORD_FIELDS = frozenset(
