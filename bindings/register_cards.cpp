@@ -7,6 +7,7 @@
 #include "bieten/cards.hpp"
 #include "bieten/errors.hpp"
 #include "bindings.hpp"
+#include "py_input.hpp"
 
 namespace py = pybind11;
 
@@ -41,24 +42,26 @@ CardSet mask_from_int(const py::int_& value) {
 // A card from a Card, its text or its id.
 Card to_card(const py::handle& h) {
   if (py::isinstance<PyCard>(h)) return h.cast<PyCard>().id;
-  if (py::isinstance<py::str>(h)) return parse_card(h.cast<std::string>());
-  if (!py::isinstance<py::bool_>(h) && (py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
-    const py::int_ id = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));  // also NumPy integers
-    if (!id) throw py::error_already_set();
-    return card_from_id(id);
-  }
+  if (py::isinstance<py::str>(h)) return parse_card(utf8_text(h));
+  if (is_integer(h)) return card_from_id(index_of<CardError>(h, "R1.4: a card id"));  // NumPy integers too
   throw CardError("R1.5: expected a Card, card text or card id, not " + std::string(py::repr(h)));
 }
 
 CardSet to_mask(const py::handle& h) {
   if (py::isinstance<PyCardSet>(h)) return h.cast<PyCardSet>().mask;
-  if (py::isinstance<py::str>(h)) return parse_cards(h.cast<std::string>());
+  if (py::isinstance<py::str>(h)) return parse_cards(utf8_text(h));
   if (py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h)) return mask_from_int(h.cast<py::int_>());
   if (!py::hasattr(h, "__iter__")) {
     throw CardError("R1.4: expected cards (a CardSet, card texts, ids or a mask), not " + std::string(py::repr(h)));
   }
   CardSet mask = 0;
-  for (const py::handle item : py::iter(h)) mask |= bit(to_card(item));
+  py::iterator items;
+  try {
+    items = py::iter(h);
+  } catch (const py::error_already_set&) {  // e.g. a 0-d NumPy array
+    throw CardError("R1.4: expected cards (a CardSet, card texts, ids or a mask), not " + std::string(py::repr(h)));
+  }
+  for (const py::handle item : items) mask |= bit(to_card(item));
   return mask;
 }
 
@@ -134,7 +137,9 @@ its Sow (A) down to the 7, then the Weli.
         return PyCardSet{mask_from_int(mask.cast<py::int_>())};
       }, py::arg("mask"))
       .def_static("deck", []() { return PyCardSet{kFullDeck}; })
-      .def_static("suit", [](const std::string& letter) {
+      .def_static("suit", [](const py::object& letter_obj) {
+        if (!py::isinstance<py::str>(letter_obj)) throw CardError("R1.1: a suit is a letter H, L, S or E");
+        const std::string letter = utf8_text(letter_obj);
         Card probe = 0;
         if (!try_parse_card(letter + "A", probe)) throw CardError("R1.1: '" + letter + "' is not a suit (H, L, S, E)");
         CardSet s = suit_cards(suit_of(probe));
@@ -149,7 +154,7 @@ its Sow (A) down to the 7, then the Weli.
       .def("__contains__", [](const PyCardSet& s, const py::handle& card) {
         Card c = 0;
         if (py::isinstance<PyCard>(card)) c = card.cast<PyCard>().id;
-        else if (py::isinstance<py::str>(card)) { if (!try_parse_card(card.cast<std::string>(), c)) return false; }
+        else if (py::isinstance<py::str>(card)) { if (!try_parse_card(utf8_text(card), c)) return false; }
         else if (py::isinstance<py::int_>(card) && !py::isinstance<py::bool_>(card)) {
           const py::int_ id = card.cast<py::int_>();
           if (id < py::int_(0) || id >= py::int_(kDeckSize)) return false;

@@ -10,6 +10,7 @@
 #include "bieten/game.hpp"
 #include "bieten/rng.hpp"
 #include "bindings.hpp"
+#include "py_input.hpp"
 #include "bieten/observation.hpp"
 
 namespace py = pybind11;
@@ -137,11 +138,8 @@ py::dict event_dict(const Event& e, int players, int viewer) {
 // A Python integer (or NumPy integer) as a C++ int, with anything beyond int's range mapped to
 // `out_of_range` so that the caller's own range check refuses it with the documented error.
 int small_int(const py::handle& h, int out_of_range) {
-  if (py::isinstance<py::bool_>(h) || !(py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
-    throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
-  }
-  const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
-  if (!value) throw py::error_already_set();
+  if (!is_integer(h)) throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
+  const py::int_ value = index_of<ActionError>(h, "R11: an integer");
   if (value < py::int_(-1000000) || value > py::int_(1000000)) return out_of_range;
   return value.cast<int>();
 }
@@ -155,10 +153,9 @@ void check_seat(const Game& g, int seat) {
 
 ActionId action_from(const py::handle& h) {
   if (py::isinstance<PyAction>(h)) return h.cast<PyAction>().id;
-  if (py::isinstance<py::str>(h)) return parse_action(h.cast<std::string>());
-  if (!py::isinstance<py::bool_>(h) && (py::isinstance<py::int_>(h) || py::hasattr(h, "__index__"))) {
-    const py::int_ id = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));  // also NumPy integers
-    if (!id) throw py::error_already_set();
+  if (py::isinstance<py::str>(h)) return parse_action(utf8_text(h));
+  if (is_integer(h)) {
+    const py::int_ id = index_of<ActionError>(h, "R11: an action id");  // NumPy integers too
     if (id < py::int_(0) || id >= py::int_(kNumActions)) {
       throw ActionError("R11: action id must be 0 to 139, not " + std::string(py::str(id)));
     }
@@ -249,7 +246,7 @@ True
       .def("__hash__", [](const PyAction& a) { return static_cast<int>(a.id); })
       .def("__eq__", [](const PyAction& a, const py::object& b) {
         if (py::isinstance<PyAction>(b)) return b.cast<PyAction>().id == a.id;
-        if (py::isinstance<py::str>(b)) return b.cast<std::string>() == action_text(a.id);
+        if (py::isinstance<py::str>(b)) return utf8_text(b) == action_text(a.id);
         return false;
       })
       .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })

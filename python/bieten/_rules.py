@@ -36,6 +36,8 @@ def _check_knob(name: str, value: object) -> None:
             raise RulesError(f"R10: {name} must be a bool, not {value!r}")
     elif not isinstance(value, str):
         raise RulesError(f"R10: {name} must be a str, not {value!r}")
+    elif not value.isascii():  # no name of R10 is; and text the core cannot take (a lone surrogate)
+        raise RulesError(f"R10: {name} must be one of the names of R10, not {value!r}")
 
 
 class Rules:
@@ -104,8 +106,8 @@ class Rules:
         >>> Rules.preset("bavaria").weli_point
         False
         """
-        if not isinstance(name, str):
-            raise RulesError(f"R10: a preset name is a str, not {name!r}")
+        if not isinstance(name, str) or not name.isascii():
+            raise RulesError(f"R10: unknown preset {name!r} ({', '.join(Rules.PRESETS)})")
         values: dict[str, Any] = dict(_core.preset_values(name))
         values.update(overrides)
         return cls(**values)
