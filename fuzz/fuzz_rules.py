@@ -9,84 +9,17 @@ Run: ``python fuzz/fuzz_rules.py fuzz/corpus/rules`` (see fuzz/README.md).
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 import os
 import pickle
 import sys
-import types
 
 import atheris
 import numpy as np
 
-with atheris.instrument_imports(include=["bieten"]):
-    import bieten
-
-#: Set BIETEN_FUZZ_STRICT=1 to stop at the open bugs of tests/test_fuzz_regressions.py as well.
-STRICT = os.environ.get("BIETEN_FUZZ_STRICT") == "1"
-
-
-# -- the harness's common part (the same in every fuzz/fuzz_*.py) --------------------------------
-def instrument_bieten() -> None:
-    """Makes sure bieten's Python code (and this harness) reports coverage to libFuzzer.
-
-    instrument_imports cannot see through the custom loader of an editable install, so the
-    functions it missed are instrumented here, in memory.
-    """
-    for obj in gc.get_objects():
-        if (
-            isinstance(obj, types.FunctionType)
-            and str(obj.__module__).startswith(("bieten", __name__))
-            and "__ATHERIS_INSTRUMENTED__" not in obj.__code__.co_consts
-        ):
-            atheris.instrument_func(obj)
-
-
-def known_bug(err: BaseException, *inputs: object) -> bool:
-    """Whether ``err``, raised for ``inputs``, is an open bug that the fuzzer steps over to go deeper
-    (unless BIETEN_FUZZ_STRICT=1); each has an xfail test in tests/test_fuzz_regressions.py.
-
-    Open bug 4 of fuzz/README.md: a 0-d NumPy array as a hand gives NumPy's TypeError "iteration
-    over a 0-d array". fuzz_c_abi steps over the open differences between Python and the C ABI where
-    it finds them (reals_as_integers, same_message). The fixed bugs are listed in fuzz/README.md.
-    """
-    if STRICT:
-        return False
-    return isinstance(err, TypeError) and "0-d array" in str(err) and holds_array(inputs)
-
-
-def holds_array(value: object) -> bool:
-    """Whether ``value`` is or holds a NumPy array (in lists, tuples and dicts, however nested)."""
-    todo, seen = [value], set()
-    while todo:
-        item = todo.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if type(item).__name__ == "ndarray":
-            return True
-        if isinstance(item, dict):
-            todo.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            todo.extend(item)
-    return False
-
-
-def attempt(call, *inputs, expected=bieten.BietenError):
-    """(True, result) if ``call()`` succeeds, (False, None) if it raises ``expected``; else re-raises.
-
-    ``inputs`` are what ``call`` was given, for known_bug to recognise an open bug by.
-    """
-    try:
-        return True, call()
-    except expected:
-        return False, None
-    except Exception as err:
-        if known_bug(err, *inputs):
-            return False, None
-        raise
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
+from _common import attempt, bieten, instrument_bieten
 
 # -- inputs --------------------------------------------------------------------------------------
 KNOBS = list(bieten.Rules().to_dict())
