@@ -343,7 +343,7 @@ void write_event(json::Writer& w, const Event& e, int players, int viewer) {
 // The events from index `start` as seen by `seat` (-1: all), as a JSON array or JSON Lines.
 std::string events_text(const Game& g, int seat, std::size_t start, bool lines) {
   std::string out;
-  const std::vector<Event>& events = g.events();
+  const Game::Events& events = g.events();
   const int players = g.rules().players;
   if (lines) {
     for (std::size_t i = start; i < events.size(); ++i) {

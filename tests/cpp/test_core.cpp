@@ -15,6 +15,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "bieten/json.hpp"
 #include "bieten/rng.hpp"
 #include "bieten/rules.hpp"
+#include "bieten/shared_log.hpp"
 
 #ifndef BIETEN_DEAL_VECTORS
 #error "BIETEN_DEAL_VECTORS (the path of tests/data/deal_vectors.json) must be defined by the build"
@@ -1236,6 +1238,68 @@ TEST_CASE("Game copies are independent clones; equal histories compare equal") {
   CHECK(snapshot.history().size() == 10);
 }
 
+TEST_CASE("SharedLog copies share chunks and diverge by copy on write") {
+  SharedLog<int, 4> a;
+  for (int i = 0; i < 6; ++i) a.push_back(i);  // one full chunk and one half-filled
+  SharedLog<int, 4> b = a;
+  b.push_back(100);  // the shared, half-filled chunk is copied first
+  a.push_back(200);
+  a.push_back(201);
+  a.push_back(202);  // a opens a new chunk of its own
+  REQUIRE(a.size() == 9);
+  REQUIRE(b.size() == 7);
+  CHECK(std::vector<int>(a.begin(), a.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202});
+  CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
+  CHECK_FALSE(a == b);
+  SharedLog<int, 4> c = b;
+  CHECK(c == b);
+  c.clear();
+  CHECK(c.empty());
+  CHECK(b.back() == 100);
+}
+
+TEST_CASE("A clone's events are its own: the original's later events do not show in it (issue 5)") {
+  Game g(Rules{}, 7);
+  SplitMix64 rng(11);
+  for (int i = 0; i < 40 && !g.is_over(); ++i) g.apply(random_legal(g, rng));
+  const Game clone = g;
+  const std::size_t shared = g.events().size();
+  std::vector<EventType> before;
+  for (const Event& e : clone.events()) before.push_back(e.type);
+  while (!g.is_over()) g.apply(random_legal(g, rng));
+  REQUIRE(clone.events().size() == shared);
+  std::vector<EventType> after;
+  for (const Event& e : clone.events()) after.push_back(e.type);
+  CHECK(after == before);
+  for (std::size_t i = 0; i < shared; ++i) CHECK(clone.events()[i].seq == i);
+}
+
+TEST_CASE("Clones of one game played out on different threads agree with a lone replay") {
+  Game root(Rules{}, 21);
+  SplitMix64 rng(4);
+  for (int i = 0; i < 25; ++i) root.apply(random_legal(root, rng));
+  std::vector<Game> clones(8, root);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < clones.size(); ++t) {
+    threads.emplace_back([&clones, t] {
+      SplitMix64 r(t);
+      while (!clones[t].is_over()) clones[t].apply(random_legal(clones[t], r));
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (std::size_t t = 0; t < clones.size(); ++t) {
+    Game alone = root;
+    SplitMix64 r(t);
+    while (!alone.is_over()) alone.apply(random_legal(alone, r));
+    CHECK(alone == clones[t]);
+    CHECK(alone.events().size() == clones[t].events().size());
+    for (std::size_t i = 0; i < alone.events().size(); ++i) {
+      CHECK(alone.events()[i].type == clones[t].events()[i].type);
+      CHECK(alone.events()[i].seat == clones[t].events()[i].seat);
+    }
+  }
+}
+
 TEST_CASE("Game reset(seed) is a new game from that seed") {
   Game g(Rules{}, 1);
   SplitMix64 rng(3);
@@ -1393,7 +1457,7 @@ TEST_CASE("Events: redact_for hides other seats' hands and the cutter's private 
   Game g(preset("south_tyrol"), 7, 0);
   act(g, 3, "steal");
   act(g, 3, "leave");
-  const std::vector<Event>& ev = g.events();
+  const Game::Events& ev = g.events();
   REQUIRE(ev.size() >= 6);
   CHECK(ev[0].type == EventType::kCardSeen);
   CHECK(ev[1].type == EventType::kCardStolen);

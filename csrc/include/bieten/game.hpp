@@ -16,6 +16,7 @@
 #include "bieten/events.hpp"
 #include "bieten/figures.hpp"
 #include "bieten/rules.hpp"
+#include "bieten/shared_log.hpp"
 
 namespace bieten {
 
@@ -131,11 +132,13 @@ class Game {
   void apply_unchecked(ActionId a) { step(a); }
 
   // The actions applied so far (only recorded when the game records events).
-  const std::vector<ActionId>& history() const { return history_; }
+  using History = SharedLog<ActionId, 64>;
+  using Events = SharedLog<Event, 32>;
+  const History& history() const { return history_; }
   std::uint64_t actions_applied() const { return actions_; }
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
-  const std::vector<Event>& events() const { return events_; }
+  const Events& events() const { return events_; }
   bool records_events() const { return record_events_; }
 
   // Whether a seat holds a figure for bidding (R7.2 with R5.5 for unplayed wilds; Spiel rule).
@@ -243,8 +246,8 @@ class Game {
   ActionMask legal_{};
   std::uint64_t actions_ = 0;
   std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers> figure_points_{};
-  std::vector<ActionId> history_;
-  std::vector<Event> events_;
+  History history_;  // shared by copies (shared_log.hpp): clone() copies no events
+  Events events_;
 };
 
 }  // namespace bieten
