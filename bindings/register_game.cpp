@@ -28,6 +28,91 @@ py::object card_or_none(Card c) {
   return py::str(card_text(c));
 }
 
+// The Python Game's C++ object: the core game plus the Python layer's state, so that a Game has no
+// instance __dict__ and a clone is one C++ copy. `meta` (rules, given deal and top card, immutable)
+// is shared by clones; the caches of event objects are per game and start empty in a clone.
+struct PyGame : Game {
+  explicit PyGame(Game game) : Game(std::move(game)) {}
+  PyGame(const PyGame& other) : Game(other), meta(other.meta) {}
+  PyGame& operator=(const PyGame&) = delete;
+  py::object meta = py::none();
+  py::object events;  // list of Event, made on first use
+  py::object views;   // dict seat -> list of Event, made on first use
+};
+
+// clone(): a copy of the state in an instance of the caller's own class (the Python Game or a user's
+// subclass of it), built here in one step instead of through type() and __init__, because search
+// and self-play agents clone on every node.
+template <typename T>
+py::object clone_as(py::handle self) {
+  const T& source = self.cast<const T&>();  // refuses an instance that was never initialised
+  PyTypeObject* type = Py_TYPE(self.ptr());
+  static PyObject* const no_args = PyTuple_New(0);
+  py::object copy = py::reinterpret_steal<py::object>(type->tp_new(type, no_args, nullptr));
+  if (!copy) throw py::error_already_set();
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
+  auto* instance = reinterpret_cast<py::detail::instance*>(copy.ptr());
+  instance->get_value_and_holder(info).value_ptr() = new T(source);
+  info->init_instance(instance, nullptr);  // owns the value, as after py::init's __init__
+  return copy;
+}
+
+// clone() and __copy__ as plain CPython methods (METH_NOARGS): pybind11's dispatcher, made for
+// overloads and argument conversion, would be a third of the cost of a clone.
+template <typename T>
+PyObject* clone_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    return clone_as<T>(self).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  }
+  return nullptr;
+}
+
+template <typename T>
+void add_clone_methods(py::handle cls) {
+  static PyMethodDef clone_def = {"clone", &clone_method<T>, METH_NOARGS,
+                                  "An independent copy, an instance of the same class."};
+  static PyMethodDef copy_def = {"__copy__", &clone_method<T>, METH_NOARGS, "The same as clone()."};
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  for (PyMethodDef* def : {&clone_def, &copy_def}) {
+    py::object method = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, def));
+    if (!method) throw py::error_already_set();
+    cls.attr(def->ml_name) = method;
+  }
+}
+
+// pybind11 gives an instance made by __new__ and never initialised fresh, uninitialised memory on
+// its first call ("lazy allocation", through this hook): refuse instead.
+void refuse_uninitialised(const std::type_info& type) {
+  py::detail::get_type_info(type)->operator_new = [](std::size_t) -> void* {
+    throw py::type_error("this Game was never initialised (made by __new__ without __init__); "
+                         "create games with Game(rules, seed)");
+  };
+}
+
+Game new_game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<std::vector<CardSet>>& deal,
+              std::optional<int> top_card, bool record_events, bool chance_deals) {
+  std::optional<GivenDeal> given;
+  if (deal) {
+    if (static_cast<int>(deal->size()) != rules.players) {
+      throw HandError("R2.1: a given deal needs one hand per seat (" + std::to_string(rules.players) + "), not " +
+                      std::to_string(deal->size()));
+    }
+    given.emplace();
+    for (std::size_t p = 0; p < deal->size(); ++p) given->hands[p] = (*deal)[p];
+    if (top_card) given->top_card = static_cast<Card>(*top_card);
+  } else if (top_card) {
+    throw HandError("R3.8: top_card is only given together with a deal");
+  }
+  if (chance_deals && given) throw HandError("R3: chance mode deals every hand by chance; give no deal");
+  return Game(rules, seed, dealer, given, record_events, chance_deals);
+}
+
 py::object seat_or_none(int seat) {
   if (seat < 0) return py::none();
   return py::int_(seat);
@@ -261,25 +346,9 @@ True
   m.def("parse_action", [](const std::string& text) { return static_cast<int>(parse_action(text)); }, py::arg("text"));
 
   py::class_<Game>(m, "CoreGame")
-      // The copy first: pybind11 tries overloads in order, and clone() is on agents' hot path.
       .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
-      .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, std::optional<std::vector<CardSet>> deal,
-                       std::optional<int> top_card, bool record_events, bool chance_deals) {
-             std::optional<GivenDeal> given;
-             if (deal) {
-               if (static_cast<int>(deal->size()) != rules.players) {
-                 throw HandError("R2.1: a given deal needs one hand per seat (" + std::to_string(rules.players) +
-                                 "), not " + std::to_string(deal->size()));
-               }
-               given.emplace();
-               for (std::size_t p = 0; p < deal->size(); ++p) given->hands[p] = (*deal)[p];
-               if (top_card) given->top_card = static_cast<Card>(*top_card);
-             } else if (top_card) {
-               throw HandError("R3.8: top_card is only given together with a deal");
-             }
-             if (chance_deals && given) throw HandError("R3: chance mode deals every hand by chance; give no deal");
-             return Game(rules, seed, dealer, given, record_events, chance_deals);
-           }),
+      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<Game>(self); }, py::arg("memo"))
+      .def(py::init(&new_game),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
            py::arg("top_card") = py::none(), py::arg("record_events") = true, py::arg("chance_deals") = false)
       .def_property_readonly("seed", &Game::seed)
@@ -410,6 +479,35 @@ True
         return out;
       }, py::arg("seat"))
       .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
+
+  // The base of the Python Game (python/bieten/_game.py), which declares no __dict__ of its own.
+  py::class_<PyGame, Game>(m, "GameBase")
+      .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, const std::optional<std::vector<CardSet>>& deal,
+                       std::optional<int> top_card, bool record_events) {
+             return PyGame(new_game(rules, seed, dealer, deal, top_card, record_events, false));
+           }),
+           py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
+           py::arg("top_card") = py::none(), py::arg("record_events") = true)
+      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def_property("_meta", [](const PyGame& g) { return g.meta; },
+                    [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
+      .def_property_readonly("_event_cache", [](PyGame& g) {
+        if (!g.events) g.events = py::list();
+        return g.events;
+      })
+      .def("_view_cache", [](PyGame& g, const py::object& seat_obj) {
+        const int seat = small_int(seat_obj, -1);
+        check_seat(g, seat);  // the refusal event_dicts_for gives
+        if (!g.views) g.views = py::dict();
+        py::dict views = g.views;
+        py::int_ key(seat);
+        if (!views.contains(key)) views[key] = py::list();
+        return py::list(views[key]);
+      }, py::arg("seat"));
+  add_clone_methods<Game>(m.attr("CoreGame"));
+  add_clone_methods<PyGame>(m.attr("GameBase"));
+  refuse_uninitialised(typeid(Game));
+  refuse_uninitialised(typeid(PyGame));
 
   m.def(
       "random_playout",

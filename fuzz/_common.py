@@ -37,7 +37,7 @@ def known_bug(err: BaseException, *inputs: object) -> bool:
     """Whether ``err``, raised for ``inputs``, is an open bug that the fuzzer steps over to go deeper
     (unless BIETEN_FUZZ_STRICT=1); each has an xfail test in tests/test_fuzz_regressions.py.
 
-    Open bug 4 of fuzz/README.md: a 0-d NumPy array as a hand gives NumPy's TypeError "iteration
+    Open bug 3 of fuzz/README.md: a 0-d NumPy array as a hand gives NumPy's TypeError "iteration
     over a 0-d array". fuzz_c_abi steps over the open differences between Python and the C ABI where
     it finds them (reals_as_integers, same_message). The fixed bugs are listed in fuzz/README.md.
     """

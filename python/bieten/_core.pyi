@@ -1,10 +1,13 @@
 """Type stubs of the C++ core module (bindings/*.cpp)."""
 
 from collections.abc import Iterable, Iterator
-from typing import Any, TypeAlias, overload
+from typing import Any, TypeAlias, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
+
+from bieten._game import Event
+from bieten._rules import Rules
 
 NUM_ACTIONS: int
 OBSERVATION_SIZE: int
@@ -129,7 +132,13 @@ class Action:
 def action_texts() -> list[str]: ...
 def parse_action(text: str) -> int: ...
 
+_G = TypeVar("_G", bound="CoreGame")
+
 class CoreGame:
+    def clone(self: _G) -> _G:
+        """An independent copy, an instance of the same class."""
+    def __copy__(self: _G) -> _G: ...
+    def __deepcopy__(self: _G, memo: dict[int, object]) -> _G: ...
     @overload
     def __init__(
         self,
@@ -200,6 +209,23 @@ class CoreGame:
     def event_dicts(self, start: int = ...) -> list[dict[str, Any]]: ...
     def event_dicts_for(self, seat: int, start: int = ...) -> list[dict[str, Any]]: ...
     def observation(self, seat: int) -> npt.NDArray[np.float32]: ...
+
+class GameBase(CoreGame):
+    """The C++ base of bieten.Game: the core game plus the Python layer's metadata and caches."""
+
+    _meta: tuple[Rules, list[list[str]] | None, str | None]
+    def __init__(
+        self,
+        rules: CoreRules,
+        seed: int,
+        dealer: int = ...,
+        deal: list[int] | None = ...,
+        top_card: int | None = ...,
+        record_events: bool = ...,
+    ) -> None: ...
+    @property
+    def _event_cache(self) -> list[Event]: ...
+    def _view_cache(self, seat: int) -> list[Event]: ...
 
 def random_playout(
     rules: CoreRules, base_seed: int, games: int, record_events: bool = ...

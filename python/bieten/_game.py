@@ -80,17 +80,18 @@ def _cards(mask: int) -> list[str]:
     return str(_core.CardSet.from_mask(mask)).split()
 
 
-_new_game = _core.CoreGame.__new__
 _PLACEHOLDER = Rules()
 
 
-def _built(game: object) -> bool:
-    """Whether the C++ part of a Game has been constructed."""
-    return "_meta" in getattr(game, "__dict__", {})
-_copy_core = _core.CoreGame.__init__
+def _built(game: Game) -> bool:
+    """Whether a Game has been initialised (its C++ part constructed and its metadata set)."""
+    try:
+        return game._meta is not None
+    except TypeError:  # the C++ part was never constructed
+        return False
 
 
-class Game(_core.CoreGame):
+class Game(_core.GameBase):
     """A game of Bieten to the target, driven by actions in R11 notation.
 
     The state lives in the C++ core; the methods that agents call in a loop
@@ -111,6 +112,10 @@ class Game(_core.CoreGame):
     ...
     bieten._core.IllegalActionError: R7.4: seat 0 must answer the bid on red (good, hold or three), not ...
     """
+
+    # No instance __dict__: the metadata and the event caches live in the C++ object (GameBase),
+    # so that clone() is one C++ copy (bindings/register_game.cpp).
+    __slots__ = ()
 
     def __init__(
         self,
@@ -135,9 +140,7 @@ class Game(_core.CoreGame):
             raise
 
     def _set_meta(self, rules: Rules, deal: list[list[str]] | None, top_card: str | None) -> None:
-        self._meta: tuple[Rules, list[list[str]] | None, str | None] = (rules, deal, top_card)
-        self._events: list[Event] = []
-        self._views: dict[int, list[Event]] = {}
+        self._meta = (rules, deal, top_card)
 
     def _build(self, rules: Rules, seed: int | None, deal: Sequence[Iterable[object]] | None, dealer: int,
                top_card: object | None, record: bool) -> None:
@@ -213,9 +216,10 @@ class Game(_core.CoreGame):
     def events(self) -> list[Event]:
         """Every event so far (docs/events.md)."""
         self._require_record("events")
-        if self.event_count() > len(self._events):
-            self._events.extend(Event(d) for d in self.event_dicts(len(self._events)))
-        return list(self._events)
+        cache = self._event_cache
+        if self.event_count() > len(cache):
+            cache.extend(Event(d) for d in self.event_dicts(len(cache)))
+        return list(cache)
 
     def events_for(self, seat: int) -> list[Event]:
         """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets.
@@ -225,26 +229,14 @@ class Game(_core.CoreGame):
         self._require_record("events_for")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise SeatError(f"R2.1: seat must be an int from 0 to {self.rules.players - 1}, not {seat!r}")
-        view = self._views.setdefault(seat, [])
+        view = self._view_cache(seat)
         if self.event_count() > len(view):
             view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
         return list(view)
 
     # -- copies and records ----------------------------------------------------------------------
-    def clone(self) -> Game:
-        """An independent copy (a C++ copy of the state; event objects are rebuilt when asked for)."""
-        other = _new_game(Game)
-        _copy_core(other, self)
-        other._meta = self._meta
-        other._events = []
-        other._views = {}
-        return other
-
-    def __copy__(self) -> Game:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Game:
-        return self.clone()
+    # clone(), copy.copy and copy.deepcopy come from the core: a C++ copy of the state in a new
+    # Game, sharing the immutable `_meta`; the event caches start empty (register_game.cpp clone_as).
 
     def __eq__(self, other: object) -> bool:
         """Games are equal when they are the same record: rules, seed, first deal and actions."""
