@@ -1238,6 +1238,20 @@ TEST_CASE("Game copies are independent clones; equal histories compare equal") {
   CHECK(snapshot.history().size() == 10);
 }
 
+TEST_CASE("ActionMask::nth finds the k-th legal id, as a scan does") {
+  SplitMix64 rng(17);
+  for (int trial = 0; trial < 2000; ++trial) {
+    ActionMask mask;
+    for (int id = 0; id < kNumActions; ++id) {
+      if (rng.bounded(4) == 0) mask.set(static_cast<ActionId>(id));
+    }
+    std::vector<int> ids;
+    mask.for_each([&](int id) { ids.push_back(id); });
+    REQUIRE(static_cast<int>(ids.size()) == mask.size());
+    for (int k = 0; k < mask.size(); ++k) REQUIRE(mask.nth(k) == ids[k]);
+  }
+}
+
 TEST_CASE("SharedLog copies share chunks and diverge by copy on write") {
   SharedLog<int, 4> a;
   for (int i = 0; i < 6; ++i) a.push_back(i);  // one full chunk and one half-filled
