@@ -286,13 +286,13 @@ def steppers() -> list[Stepper]:
 
 
 # -- per-call costs -------------------------------------------------------------------------------
-def bieten_states(count: int) -> list[bieten.Game]:
+def bieten_states(count: int, record: bool = True) -> list[bieten.Game]:
     """Mid-game states spread over whole games (each decision kept with probability 1/8)."""
     rng = random.Random(SEED + 1)
     states: list[bieten.Game] = []
     seed = 0
     while len(states) < count:
-        game = bieten.Game(RULES, seed=seed)
+        game = bieten.Game(RULES, seed=seed, record=record)
         seed += 1
         legal = game.legal_action_ids()
         while legal and len(states) < count:
@@ -360,16 +360,16 @@ def calls() -> list[Call]:
     pairs = [(g, g.current_player) for g in games]
     texts = [g.to_json() for g in games]
     moves = [(g, rng.choice(g.legal_action_ids())) for g in games]
-    core_game = bieten._core.CoreGame
+    fast_games = bieten_states(STATES_PER_ENGINE, record=False)  # the same states, keeping no events
     b = "bieten"
     out += [
         Call("(empty loop)", b, "`pass`", loop_runner(games, "pass")),
         Call("clone", b, "`game.clone()`", loop_runner(games, "s.clone()")),
         Call(
-            "clone, core copy only",
+            "clone, record=False",
             b,
-            "`_core.CoreGame(game)`",
-            loop_runner(games, "CoreGame(s)", names={"CoreGame": core_game}),
+            "`game.clone()` of a `Game(record=False)`",
+            loop_runner(fast_games, "s.clone()"),
         ),
         Call("legal actions (ids)", b, "`legal_action_ids()`", loop_runner(games, "s.legal_action_ids()")),
         Call("legal actions (objects)", b, "`legal_actions()`", loop_runner(games, "s.legal_actions()")),
@@ -735,7 +735,7 @@ def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, st
         return None if b is None else 1e9 / b.median("calls")
 
     # bieten rows without a namesake at the peers are set beside the nearest peer call
-    peer_op = {"clone, core copy only": "clone", "legal actions (objects)": "legal actions (ids)"}
+    peer_op = {"clone, record=False": "clone", "legal actions (objects)": "legal actions (ids)"}
     header = ["operation", "bieten call", "bieten ns"]
     for e in engines[1:]:
         header += [f"{e.removeprefix('pyspiel ')} ns", "ratio"]
@@ -755,24 +755,24 @@ def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, st
         rep.say(
             "pyspiel's calls: "
             + "; ".join(f"*{op}* {code[(op, engines[1])]}" for op in ops if (op, engines[1]) in code)
-            + ". bieten's *clone, core copy only* and *legal actions (objects)* are set beside pyspiel's "
+            + ". bieten's *clone, record=False* and *legal actions (objects)* are set beside pyspiel's "
             "`clone()` and `legal_actions()`; hearts has no observation tensor, bieten no separate "
             "information-state tensor (its observation is the seat's information state)."
         )
-    clone, core, loop = (
+    clone, fast, loop = (
         ns("clone", "bieten"),
-        ns("clone, core copy only", "bieten"),
+        ns("clone, record=False", "bieten"),
         ns("(empty loop)", "bieten"),
     )
-    if clone is not None and core is not None and loop is not None:
+    if clone is not None and fast is not None and loop is not None:
         leduc = ns("clone", PRIMARY_PEER)
         versus = "" if leduc is None else f" ({ratio(leduc / clone)} pyspiel leduc_poker's {leduc:,.0f} ns)"
         rep.headline.append(
-            f"- Clone: {clone:,.0f} ns per `game.clone()`{versus}; {core:,.0f} ns for the core copy alone"
+            f"- Clone: {clone:,.0f} ns per `game.clone()`{versus}; {fast:,.0f} ns with `record=False`"
         )
         rep.target(
             "clone <= 300 ns",
-            f"`game.clone()` {clone:,.0f} ns; the core copy `_core.CoreGame(game)` {core:,.0f} ns "
+            f"`game.clone()` {clone:,.0f} ns; of a `Game(record=False)` {fast:,.0f} ns "
             f"(loop {loop:.0f} ns included)",
             clone <= 300,
         )

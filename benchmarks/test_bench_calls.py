@@ -27,12 +27,12 @@ ROUNDS = 15
 SEED = 20261129
 
 
-def _bieten_states() -> list[bieten.Game]:
+def _bieten_states(record: bool = True) -> list[bieten.Game]:
     rng = random.Random(SEED)
     states: list[bieten.Game] = []
     seed = 0
     while len(states) < STATES:
-        game = bieten.Game(RULES, seed=seed)
+        game = bieten.Game(RULES, seed=seed, record=record)
         seed += 1
         ids = game.legal_action_ids()
         while ids and len(states) < STATES:
@@ -92,12 +92,6 @@ def _clone(states: list[bieten.Game]) -> None:
         g.clone()
 
 
-def _core_copy(states: list[bieten.Game]) -> None:
-    core_game = bieten._core.CoreGame
-    for g in states:
-        core_game(g)
-
-
 def _legal_action_ids(states: list[bieten.Game]) -> None:
     for g in states:
         g.legal_action_ids()
@@ -143,9 +137,9 @@ def test_clone(benchmark: Any, games: list[bieten.Game]) -> None:
     _calls(benchmark, _clone, games, "clone")
 
 
-def test_core_copy(benchmark: Any, games: list[bieten.Game]) -> None:
-    """The C++ copy through pybind11 alone, without the Python Game's attributes."""
-    _calls(benchmark, _core_copy, games, "clone_core_copy")
+def test_clone_without_record(benchmark: Any) -> None:
+    """The same states in games made with record=False, which keep no events to share."""
+    _calls(benchmark, _clone, _bieten_states(record=False), "clone_record_false")
 
 
 def test_legal_action_ids(benchmark: Any, games: list[bieten.Game]) -> None:
