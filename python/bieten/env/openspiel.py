@@ -281,7 +281,7 @@ class _Table:
             config.rules._core, 0, config.dealer, None, None, False, chance_deals=True
         )
         table.hand = 0
-        table.hand_core = _core.CoreGame(table.core)
+        table.hand_core = table.core.clone()
         table.hand_start = 0
         table.steps = []
         table.terminal = False
@@ -292,7 +292,7 @@ class _Table:
     def __deepcopy__(self, memo: dict[int, object]) -> _Table:
         other = _Table.__new__(_Table)
         other.config = self.config
-        other.core = _core.CoreGame(self.core)
+        other.core = self.core.clone()
         other.hand = self.hand
         other.hand_core = self.hand_core  # shared: never changed
         other.hand_start = self.hand_start
@@ -353,7 +353,7 @@ class _Table:
             else:
                 self.hand = core.hand_number
                 self.hand_start = len(self.steps)
-                self.hand_core = _core.CoreGame(core)
+                self.hand_core = core.clone()
                 self._public(f"hand {self.hand} dealer {core.dealer}")
 
     def sees(self, seat: int, step: tuple[int, int, int, int]) -> bool:
@@ -650,7 +650,7 @@ def _replays(
     """Whether ``actions`` replay legally from ``start``, each by the seat that took the recorded
     one, and leave ``last`` to act (who acts is public: a seat that could open no bid, for one, has
     no turn after its card, R7.1)."""
-    core = _core.CoreGame(start)
+    core = start.clone()
     try:
         for step, action in zip(steps, actions, strict=True):
             if core.current_player != (step[0] if step[0] >= 0 else _CHANCE_SEAT):
