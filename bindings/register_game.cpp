@@ -41,8 +41,8 @@ struct PyGame : Game {
 };
 
 // clone(): a copy of the state in an instance of the caller's own class (the Python Game or a user's
-// subclass of it), built here in one step instead of through type() and __init__, because search
-// and self-play agents clone on every node.
+// subclass of it, whose own attributes are copied shallowly), built here in one step instead of
+// through type() and __init__, because search and self-play agents clone on every node.
 template <typename T>
 py::object clone_as(py::handle self) {
   const T& source = self.cast<const T&>();  // refuses an instance that was never initialised
@@ -54,6 +54,10 @@ py::object clone_as(py::handle self) {
   auto* instance = reinterpret_cast<py::detail::instance*>(copy.ptr());
   instance->get_value_and_holder(info).value_ptr() = new T(source);
   info->init_instance(instance, nullptr);  // owns the value, as after py::init's __init__
+  if (type->tp_dictoffset != 0) {  // a user's subclass with attributes of its own: copy them shallowly
+    py::object attributes = py::reinterpret_borrow<py::object>(self).attr("__dict__");
+    if (py::len(attributes) != 0) copy.attr("__dict__") = py::dict(attributes.attr("copy")());
+  }
   return copy;
 }
 

@@ -88,13 +88,19 @@ def test_copy_module_and_clone_agree(make: object) -> None:
         _ = other.events
 
 
-def test_clone_of_a_subclass_is_of_that_subclass() -> None:
+def test_clone_of_a_subclass_is_of_that_subclass_with_its_attributes() -> None:
     class Table(Game):
-        pass
+        def __init__(self, rules: Rules, seed: int) -> None:
+            super().__init__(rules, seed)
+            self.name = "table 1"
+            self.notes: list[str] = []
 
     table = Table(RULES, seed=4)
-    assert type(table.clone()) is Table
-    assert table.clone() == table
+    other = table.clone()
+    assert type(other) is Table and other == table
+    assert other.name == "table 1" and other.notes is table.notes  # a shallow copy, as copy.copy makes
+    other.name = "table 2"
+    assert table.name == "table 1"
 
 
 def test_core_game_clones_to_a_core_game() -> None:
