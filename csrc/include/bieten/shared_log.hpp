@@ -8,18 +8,27 @@
 // may be used on different threads, like any other games.
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <iterator>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace bieten {
 
 template <typename T, std::size_t kChunk>
 class SharedLog {
-  using Chunk = std::array<T, kChunk>;
+  // Items are plain data (events, action ids): a chunk is raw storage, and copying one on write
+  // copies only its filled slots.
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+  struct Chunk {
+    alignas(T) std::byte bytes[sizeof(T) * kChunk];
+    T* items() { return std::launder(reinterpret_cast<T*>(bytes)); }
+    const T* items() const { return std::launder(reinterpret_cast<const T*>(bytes)); }
+  };
 
  public:
   class const_iterator {
@@ -52,7 +61,7 @@ class SharedLog {
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const T& operator[](std::size_t i) const { return (*chunks_[i / kChunk])[i % kChunk]; }
+  const T& operator[](std::size_t i) const { return chunks_[i / kChunk]->items()[i % kChunk]; }
   const T& back() const { return (*this)[size_ - 1]; }
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size_}; }
@@ -61,17 +70,18 @@ class SharedLog {
   T& emplace_back() {
     const std::size_t slot = size_ % kChunk;
     if (slot == 0) {
-      chunks_.push_back(std::make_shared<Chunk>());
-    } else if (chunks_.back().use_count() > 1) {
-      chunks_.back() = std::make_shared<Chunk>(*chunks_.back());  // shared: copy before writing
+      chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+    } else if (chunks_.back().use_count() > 1) {  // shared: copy the filled slots before writing
+      std::shared_ptr<Chunk> own = std::make_shared_for_overwrite<Chunk>();
+      std::memcpy(own->bytes, chunks_.back()->bytes, sizeof(T) * slot);
+      chunks_.back() = std::move(own);
     } else {
       // The last other holder has let go: see its reads of the chunk before writing to it.
       std::atomic_thread_fence(std::memory_order_acquire);
     }
-    T& item = (*chunks_.back())[slot];
-    item = T{};
+    T* item = std::construct_at(chunks_.back()->items() + slot);
     ++size_;
-    return item;
+    return *item;
   }
 
   void push_back(const T& value) { emplace_back() = value; }
