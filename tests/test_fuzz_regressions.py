@@ -387,9 +387,6 @@ def test_refused_action_id_is_named_in_the_message(action_id: int) -> None:
     assert str(action_id) in str(caught.value)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="NumPy's TypeError 'iteration over a 0-d array' (open bug 3, fuzz/README.md)"
-)
 @pytest.mark.parametrize(
     "call",
     [
