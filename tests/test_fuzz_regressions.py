@@ -368,14 +368,28 @@ def test_c_message_for_a_string_knob_of_another_type_is_pythons(c_game_new) -> N
 # ---- Found by fuzz_c_abi after the fixes above ---------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="from_json compares as JSON text, so 0.0 != 0 (open bug 1, fuzz/README.md)"
-)
 def test_from_json_takes_a_real_that_equals_the_integer() -> None:
     """docs/c_abi.md "Strict JSON": numbers are compared exactly, as Python compares them (3.0 equals 3
     in hand_number), and bieten_from_json takes this record; Game.from_json must read it alike."""
     game = bieten.Game.from_json(record(version=1.0, hand_number=0.0, scores=[0.0] * 4))
     assert game.hand_number == 0 and game.scores == [0, 0, 0, 0]
+
+
+def test_from_json_compares_a_real_that_float_rounds_by_its_exact_value() -> None:
+    """float() reads 1e-400 as 0.0 and 1.00000000000000000001 as 1.0; the C ABI compares the exact
+    decimal values, which are not 0 and 1, and refuses these records: so does Game.from_json."""
+    texts = {
+        "hand_number": record().replace('"actions": []', '"actions": [], "hand_number": 1e-400'),
+        "version": record().replace('"version": 1', '"version": 1.00000000000000000001'),
+    }
+    with pytest.raises(bieten.GameRecordError) as caught:
+        bieten.Game.from_json(texts["hand_number"])
+    assert str(caught.value) == "from_json: the record says hand_number 0.0, but its actions give 0"
+    with pytest.raises(bieten.GameRecordError) as caught:
+        bieten.Game.from_json(texts["version"])
+    assert str(caught.value) == (
+        "from_json: expected format 'bieten-game' version 1, got 'bieten-game' version 1.0"
+    )
 
 
 @pytest.mark.xfail(strict=True, reason="an id beyond +-10**6 is reported as -1 (open bug 2, fuzz/README.md)")
