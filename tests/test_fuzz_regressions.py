@@ -392,13 +392,48 @@ def test_from_json_compares_a_real_that_float_rounds_by_its_exact_value() -> Non
     )
 
 
-@pytest.mark.xfail(strict=True, reason="an id beyond +-10**6 is reported as -1 (open bug 2, fuzz/README.md)")
-@pytest.mark.parametrize("action_id", [10**7, 2**31 - 1, -(2**31)])
+@pytest.mark.parametrize("action_id", [10**7, 2**31 - 1, -(2**31), 2**31, -(2**70), np.int64(10**12)])
 def test_refused_action_id_is_named_in_the_message(action_id: int) -> None:
+    """small_int reported every id beyond +-10**6 as -1 (bug 11); bieten_apply_id names the id."""
     game = bieten.Game(RULES, 1)
-    with pytest.raises(bieten.IllegalActionError) as caught:
-        game.apply_id(action_id)
-    assert str(action_id) in str(caught.value)
+    expected = f"R11: action id {int(action_id)} is not in 0..139"
+    for call in (game.apply_id, game.step):
+        with pytest.raises(bieten.IllegalActionError) as caught:
+            call(action_id)
+        assert str(caught.value) == expected
+    assert bieten._core.CoreGame.why_illegal(game, action_id) == expected
+    assert game.is_legal(action_id) is False
+    assert game.why_illegal(action_id) == f"R11: action id must be 0 to 139, not {int(action_id)}"  # as apply
+
+
+def test_refused_action_id_has_the_c_abis_message(c_game_new) -> None:
+    """bieten_apply_id takes a C int: for one beyond +-10**6 Python gives its message."""
+    from bieten._capi import c_library_path
+
+    lib = ctypes.CDLL(c_library_path())
+    lib.bieten_game_new.restype = ctypes.c_void_p
+    lib.bieten_apply_id.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]
+    lib.bieten_game_free.argtypes = [ctypes.c_void_p]
+    handle = lib.bieten_game_new(b"{}", 1, None, 0)
+    err = ctypes.create_string_buffer(256)
+    try:
+        for action_id in (10**7, -(2**31)):
+            assert lib.bieten_apply_id(handle, action_id, err, len(err)) < 0
+            with pytest.raises(bieten.IllegalActionError) as caught:
+                bieten.Game(RULES, 1).apply_id(action_id)
+            assert err.value.decode() == str(caught.value)
+    finally:
+        lib.bieten_game_free(handle)
+
+
+@pytest.mark.parametrize("seat", [10**7, -(2**31) - 1, 2**70, np.int64(-(10**12))])
+def test_refused_seat_is_named_in_the_message(seat: int) -> None:
+    game = bieten.Game(RULES, 1)
+    expected = f"R2.1: seat must be 0 to 3, not {int(seat)}"
+    for call in (game.observation, game.events_for, game.played):
+        with pytest.raises(bieten.SeatError) as caught:
+            call(seat)
+        assert str(caught.value) == expected
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from bieten import _core
-from bieten._core import Action, BietenError, HandError, IllegalActionError, SeatError
+from bieten._core import Action, BietenError, HandError, IllegalActionError
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask
 from bieten._rules import Rules
@@ -228,9 +228,7 @@ class Game(_core.GameBase):
         Each seat's view is built once per event and kept, so polling after every action is cheap.
         """
         self._require_record("events_for")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise SeatError(f"R2.1: seat must be an int from 0 to {self.rules.players - 1}, not {seat!r}")
-        view = self._view_cache(seat)
+        view = self._view_cache(seat)  # refuses anything but a seat, as observation(seat) does
         if self.event_count() > len(view):
             view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
         return list(view)
