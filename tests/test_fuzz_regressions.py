@@ -322,9 +322,39 @@ def python_refusal(rules_json: str) -> str:
     return str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, reason="C quotes a real as written (3e0), Python as its repr (3.0)")
-def test_c_message_quotes_reals_as_python_does(c_game_new) -> None:
-    assert c_game_new('{"players": 3e0}') == python_refusal('{"players": 3e0}')
+REALS = [
+    "3e0",
+    "-0.0",
+    "-0",
+    "1E16",
+    "1e15",
+    "1e-5",
+    "0.0001",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "2.5e-324",
+    "9007199254740993.0",
+    "123456789012345678901234567890.5",
+    "1.7976931348623159e308",
+    "0.30000000000000004",
+    "7.1202363472230444e-307",  # 2**-1017: the shortest digits are not the nearest 17 rounded
+]
+
+
+@pytest.mark.parametrize("real", REALS)
+def test_c_message_quotes_reals_as_python_does(c_game_new, real: str) -> None:
+    """C quoted a number as written (3e0), Python as the repr of its float (3.0): bug 12."""
+    for knobs in (f'{{"players": {real}}}', f'{{"wild": [{real}]}}'):
+        assert c_game_new(knobs) == python_refusal(knobs)
+
+
+def test_c_message_quotes_powers_of_two_as_python_does(c_game_new) -> None:
+    """At a power of two the doubles' spacing changes: the shortest digits that read back are then
+    sometimes a neighbour of the nearest ones (json.cpp shortest_digits)."""
+    for exponent in range(-1074, 1024):
+        knobs = f'{{"players": {2.0**exponent:.17e}}}'
+        assert c_game_new(knobs) == python_refusal(knobs)
 
 
 @pytest.mark.xfail(strict=True, reason="C's join drops the ', ' after an empty knob name")

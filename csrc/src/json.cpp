@@ -2,6 +2,9 @@
 #include "bieten/json.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <unordered_set>
 
@@ -110,6 +113,73 @@ Decimal decimal_of(std::string_view t) {
   d.digits.erase(last + 1);
   d.exp = exp;
   return d;
+}
+
+// ---- Python's repr of a JSON real -----------------------------------------------------------
+// Python reads a real as the nearest double (float(text)) and prints that as repr does: the
+// shortest digits that read back as the same double, laid out as float.__repr__ lays them out.
+// strtod and snprintf round correctly; the texts given to strtod have no decimal point, which the
+// C locale could change.
+
+// digits * 10^exp, rounded to the nearest double.
+double read_decimal(const std::string& digits, long long exp) {
+  if (digits.empty()) return 0.0;
+  const std::string text = digits + "e" + std::to_string(exp);
+  return std::strtod(text.c_str(), nullptr);
+}
+
+// The shortest digits (no trailing zeros) that read back as x (finite, > 0), and the exponent of
+// the last one. Of the p-digit numbers the one nearest x (snprintf's) reads back as x if any does,
+// but where the doubles' spacing changes (at powers of two) a neighbour of it may, and not it.
+std::pair<std::string, long long> shortest_digits(double x) {
+  char buf[64];
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+    std::uint64_t nearest = 0;
+    const char* c = buf;
+    for (; *c != '\0' && *c != 'e'; ++c) {
+      if (is_digit(*c)) nearest = nearest * 10 + static_cast<std::uint64_t>(*c - '0');
+    }
+    const long long exp = std::strtoll(c + 1, nullptr, 10) - (p - 1);
+    for (const std::uint64_t m : {nearest, nearest + 1, nearest - 1}) {
+      std::string digits = std::to_string(m);
+      // 17 significant digits always read back as the same double.
+      if (m == 0 || (p < 17 && read_decimal(digits, exp) != x)) continue;
+      const std::size_t last = digits.find_last_not_of('0');
+      const long long zeros = static_cast<long long>(digits.size() - 1 - last);
+      digits.erase(last + 1);
+      return {digits, exp + zeros};
+    }
+  }
+  return {"0", 0};  // not reached
+}
+
+// repr(float(text)) for JSON number text: 3.0, 1e+16, 1e-05, 0.0001, -0.0, inf.
+std::string float_repr(std::string_view text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const Decimal d = decimal_of(text);
+  const double x = read_decimal(d.digits, d.exp);
+  std::string out = negative ? "-" : "";
+  if (x == 0) return out + "0.0";
+  if (std::isinf(x)) return out + "inf";
+  const auto [digits, exp] = shortest_digits(x);
+  const long long size = static_cast<long long>(digits.size());
+  const long long point = size + exp;  // x = 0.digits * 10^point
+  if (point <= -4 || point > 16) {     // float_repr_style 'short': the exponent form
+    out += digits[0];
+    if (size > 1) out += "." + digits.substr(1);
+    const long long e = point - 1;
+    const std::string e_digits = std::to_string(e < 0 ? -e : e);
+    out += e < 0 ? "e-" : "e+";
+    out += (e_digits.size() < 2 ? "0" : "") + e_digits;
+  } else if (point <= 0) {
+    out += "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  } else if (point >= size) {
+    out += digits + std::string(static_cast<std::size_t>(point - size), '0') + ".0";
+  } else {
+    out += digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
+  }
+  return out;
 }
 
 }  // namespace
@@ -536,7 +606,15 @@ void repr_into(std::string& out, const Value& v, std::size_t max_len) {
   switch (v.kind()) {
     case Kind::kNull: out += "None"; break;
     case Kind::kBool: out += v.as_bool() ? "True" : "False"; break;
-    case Kind::kNumber: out += v.text(); break;
+    case Kind::kNumber:
+      if (v.number_kind() == NumberKind::kReal) {
+        out += float_repr(v.text());
+      } else if (v.number_kind() == NumberKind::kInteger) {
+        out += (v.negative() ? "-" : "") + std::to_string(v.magnitude());  // -0 is 0
+      } else {
+        out += v.text();  // as Python prints an int: no leading zeros, no + sign
+      }
+      break;
     case Kind::kString: repr_string(out, v.text()); break;
     case Kind::kArray: {
       out += '[';
