@@ -14,10 +14,12 @@ built with -fsanitize=address). Run: ``python fuzz/fuzz_c_abi.py fuzz/corpus/c_a
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import json
 import os
 import random
+import re
 import sys
 from ctypes import c_char_p, c_int, c_int64, c_size_t, c_uint64, c_void_p
 
@@ -48,6 +50,35 @@ def bools_as_numbers(record: object) -> bool:
         isinstance(record.get("version"), bool)
         or isinstance(record.get("hand_number"), bool)
         or (isinstance(scores, list) and any(isinstance(s, bool) for s in scores))
+    )
+
+
+def _c_unprintable() -> list[tuple[int, int]]:
+    """The ranges of characters beyond ASCII that the C ABI's messages escape, as Python's repr does
+    those that str.isprintable() deems unprintable, per the table of one Unicode version
+    (csrc/src/unprintable_table.inc, made by tools/unicode_table.py)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "src")
+    with open(os.path.join(path, "unprintable_table.inc"), encoding="utf-8") as table:
+        pairs = re.findall(r"\{0x([0-9a-f]+), 0x([0-9a-f]+)\}", table.read())
+    return [(int(first, 16), int(last, 16)) for first, last in pairs]
+
+
+C_UNPRINTABLE = _c_unprintable()
+C_UNPRINTABLE_FIRSTS = [first for first, _ in C_UNPRINTABLE]
+
+
+def c_escapes(ch: str) -> bool:
+    """Whether the C ABI's messages escape ``ch``, a character beyond ASCII."""
+    at = bisect.bisect_right(C_UNPRINTABLE_FIRSTS, ord(ch)) - 1
+    return at >= 0 and ord(ch) <= C_UNPRINTABLE[at][1]
+
+
+def unicode_versions_differ(value: object) -> bool:
+    """Whether ``value`` holds a character that this Python's repr and the C ABI's table treat
+    differently: one assigned in a Unicode version between theirs (none when they are the same)."""
+    return any(
+        isinstance(item, str) and any(ord(ch) > 127 and c_escapes(ch) == ch.isprintable() for ch in item)
+        for item in walk(value)
     )
 
 
@@ -534,8 +565,6 @@ def same_message(c_message: str, py_message: str, value: object) -> bool:
     """Whether the C ABI's message is Python's (docs/c_abi.md), but for the known differences that
     BIETEN_FUZZ_STRICT=1 reports too (the open ones of fuzz/README.md):
 
-    - Python's repr escapes the characters beyond ASCII that it deems unprintable (e.g. '\\uffff'),
-      C's quotes them as they are;
     - for a name beyond ASCII Python's and C's messages differ (and so may the knob they name).
     """
     if c_message == py_message:
@@ -543,24 +572,16 @@ def same_message(c_message: str, py_message: str, value: object) -> bool:
     head, _, tail = c_message.partition("...")
     if _ and py_message.startswith(head) and py_message.endswith(tail):
         return True  # C cuts a long value short with "..." (json::repr's max_len), by design
+    if unicode_versions_differ(value):
+        return True  # C's table of unprintable characters is of one Unicode version (fuzz/README.md)
     if STRICT:
         return False
-    todo, unprintable = [value], False
-    while todo:
-        item = todo.pop()
-        if isinstance(item, str):
-            unprintable = unprintable or any(ord(ch) > 127 and not ch.isprintable() for ch in item)
-        elif isinstance(item, dict):
-            todo.extend(item)
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
     # For a name beyond ASCII Python says "wild must be one of the names of R10, not 'é'" (and says
     # it before it checks the types of the other knobs), C says "wild must be one of none, weli,
     # spitzen, not 'é'" (after them).
     names = [value.get(knob) for knob in ("wild", "ties", "overbid")] if isinstance(value, dict) else []
     known = any(isinstance(name, str) and not name.isascii() for name in names)
-    return known or unprintable
+    return known
 
 
 def is_utf8(data: bytes) -> bool:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -378,11 +381,29 @@ def test_c_record_message_lists_an_empty_unknown_field_as_python_does() -> None:
     assert err.value.decode() == str(caught.value) == "from_json: unknown field(s) , x"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="Python's repr escapes unprintable characters ('\\uffff'), C's does not"
-)
 def test_c_message_escapes_unprintable_characters_as_python_does(c_game_new) -> None:
+    """C quoted the characters that Python's repr escapes as they are: bug 14. These are unprintable
+    (or printable) in every Unicode version."""
     assert c_game_new('{"players": "\\uffff"}') == python_refusal('{"players": "\\uffff"}')
+    text = "\x85 \xa0 \xad \u2028 \u200b \ue000 \U000e0001 \U0010ffff é ü € 😀 \x7f\x00\t it's"
+    knobs = json.dumps({"players": text, "wild": [text]})
+    assert c_game_new(knobs) == python_refusal(knobs) == f"R10: players must be an int, not {text!r}"
+
+
+def test_c_message_escapes_as_python_at_the_edges_of_each_unprintable_range(c_game_new) -> None:
+    """Either side of every range of csrc/src/unprintable_table.inc, if this Python's Unicode version
+    is the table's (another version's repr differs for the characters assigned in between)."""
+    table = (Path(__file__).resolve().parents[1] / "csrc" / "src" / "unprintable_table.inc").read_text()
+    if f"(Unicode {unicodedata.unidata_version})" not in table.splitlines()[0]:
+        pytest.skip(f"the table is not of Unicode {unicodedata.unidata_version}")
+    edges = set()
+    for first, last in re.findall(r"\{0x([0-9a-f]+), 0x([0-9a-f]+)\}", table):
+        edges.update({int(first, 16) - 1, int(first, 16), int(last, 16), int(last, 16) + 1})
+    texts = [chr(cp) for cp in sorted(edges) if 0x80 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF]
+    assert len(texts) > 2000
+    for text in texts:
+        knobs = json.dumps({"players": text})
+        assert c_game_new(knobs) == python_refusal(knobs)
 
 
 def test_c_message_matches_python_for_plain_values(c_game_new) -> None:

@@ -2,9 +2,11 @@
 #include "bieten/json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <unordered_set>
 
@@ -574,13 +576,54 @@ std::string_view python_type_name(const Value& v) {
 
 namespace {
 
+struct CodeRange {
+  std::uint32_t first, last;
+};
+
+#include "unprintable_table.inc"  // kUnprintable, made by tools/unicode_table.py
+
+// Python's str.isprintable() of one character beyond ASCII, as of the Unicode version of the table.
+bool printable_beyond_ascii(std::uint32_t cp) {
+  const auto after = std::upper_bound(kUnprintable.begin(), kUnprintable.end(), cp,
+                                      [](std::uint32_t c, const CodeRange& r) { return c < r.first; });
+  return after == kUnprintable.begin() || cp > std::prev(after)->last;
+}
+
+// \xhh, \uhhhh or \Uhhhhhhhh, as Python's repr writes a character it does not show.
+void append_hex_escape(std::string& out, std::uint32_t cp) {
+  const int digits = cp <= 0xFF ? 2 : cp <= 0xFFFF ? 4 : 8;
+  out += digits == 2 ? "\\x" : digits == 4 ? "\\u" : "\\U";
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(cp >> shift) & 0xF];
+}
+
+// Python's repr of a str (UTF-8 text): its choice of quotes, its escapes of the quote, the backslash,
+// \n, \r, \t and of every character that str.isprintable() deems unprintable (from
+// unprintable_table.inc beyond ASCII). A byte that is not UTF-8, which the reader never lets
+// through, is written as \xhh.
 void repr_string(std::string& out, std::string_view s) {
   const bool has_single = s.find('\'') != std::string_view::npos;
   const bool has_double = s.find('"') != std::string_view::npos;
   const char quote = has_single && !has_double ? '"' : '\'';
   out += quote;
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  std::size_t i = 0;
+  while (i < s.size()) {
     const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      std::uint32_t cp = 0;
+      const std::size_t len = decode_utf8(s, i, cp);
+      if (len == 0) {
+        append_hex_escape(out, c);
+        ++i;
+      } else {
+        if (printable_beyond_ascii(cp)) {
+          out.append(s.substr(i, len));
+        } else {
+          append_hex_escape(out, cp);
+        }
+        i += len;
+      }
+      continue;
+    }
     if (c == '\\' || c == static_cast<unsigned char>(quote)) {
       out += '\\';
       out += static_cast<char>(c);
@@ -591,12 +634,11 @@ void repr_string(std::string& out, std::string_view s) {
     } else if (c == '\t') {
       out += "\\t";
     } else if (c < 0x20 || c == 0x7F) {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 0xF];
+      append_hex_escape(out, c);
     } else {
       out += static_cast<char>(c);
     }
+    ++i;
   }
   out += quote;
 }
