@@ -26,7 +26,7 @@ from ctypes import c_char_p, c_int, c_int64, c_size_t, c_uint64, c_void_p
 import atheris
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import STRICT, bieten, instrument_bieten, walk
+from _common import bieten, instrument_bieten, walk
 
 
 # -- JSON values ---------------------------------------------------------------------------------
@@ -562,26 +562,18 @@ def check_rules(fdp: atheris.FuzzedDataProvider) -> None:
 
 
 def same_message(c_message: str, py_message: str, value: object) -> bool:
-    """Whether the C ABI's message is Python's (docs/c_abi.md), but for the known differences that
-    BIETEN_FUZZ_STRICT=1 reports too (the open ones of fuzz/README.md):
+    """Whether the C ABI's message is Python's (docs/c_abi.md), but for what differs by design: C cuts
+    a long value short with "...", and its table of unprintable characters is of one Unicode version.
 
-    - for a name beyond ASCII Python's and C's messages differ (and so may the knob they name).
+    No difference is open now (fuzz/README.md); one found later is stepped over here, unless
+    BIETEN_FUZZ_STRICT=1, with an xfail test in tests/test_fuzz_regressions.py.
     """
     if c_message == py_message:
         return True
     head, _, tail = c_message.partition("...")
     if _ and py_message.startswith(head) and py_message.endswith(tail):
         return True  # C cuts a long value short with "..." (json::repr's max_len), by design
-    if unicode_versions_differ(value):
-        return True  # C's table of unprintable characters is of one Unicode version (fuzz/README.md)
-    if STRICT:
-        return False
-    # For a name beyond ASCII Python says "wild must be one of the names of R10, not 'é'" (and says
-    # it before it checks the types of the other knobs), C says "wild must be one of none, weli,
-    # spitzen, not 'é'" (after them).
-    names = [value.get(knob) for knob in ("wild", "ties", "overbid")] if isinstance(value, dict) else []
-    known = any(isinstance(name, str) and not name.isascii() for name in names)
-    return known
+    return unicode_versions_differ(value)  # C's table is of Unicode 14.0.0 (fuzz/README.md, bug 14)
 
 
 def is_utf8(data: bytes) -> bool:
