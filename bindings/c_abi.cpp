@@ -154,11 +154,12 @@ void check_seat(const Game& g, int seat, const char* function) {
 
 // ---- Rules (python/bieten/_rules.py) ----------------------------------------------------------
 
+// Python's ", ".join(items): an empty item still gets its separator.
 std::string join(const std::vector<std::string>& items) {
   std::string out;
-  for (const std::string& s : items) {
-    if (!out.empty()) out += ", ";
-    out += s;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += items[i];
   }
   return out;
 }

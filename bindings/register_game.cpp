@@ -2,6 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -224,20 +225,64 @@ py::dict event_dict(const Event& e, int players, int viewer) {
   return d;
 }
 
-// A Python integer (or NumPy integer) as a C++ int, with anything beyond int's range mapped to
-// `out_of_range` so that the caller's own range check refuses it with the documented error.
-int small_int(const py::handle& h, int out_of_range) {
-  if (!is_integer(h)) throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
-  const py::int_ value = index_of<ActionError>(h, "R11: an integer");
-  if (value < py::int_(-1000000) || value > py::int_(1000000)) return out_of_range;
-  return value.cast<int>();
+// A Python int as a C++ int, or nullopt beyond int's range.
+std::optional<int> int_in_range(PyObject* number) {
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(number, &overflow);
+  if (overflow != 0 || value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max()) {
+    return std::nullopt;
+  }
+  return static_cast<int>(value);
 }
 
-void check_seat(const Game& g, int seat) {
-  if (seat < 0 || seat >= g.rules().players) {
-    throw SeatError("R2.1: seat must be 0 to " + std::to_string(g.rules().players - 1) + ", not " +
-                    std::to_string(seat));
+// An id or a seat given as a Python int or a NumPy integer (not a bool): false for another type,
+// else true with `value` set, to nullopt beyond int's range. The caller refuses such a value naming
+// it as given (int_text), never a stand-in (fuzz/README.md, bug 11).
+bool int_arg(const py::handle& h, std::optional<int>& value) {
+  if (PyLong_CheckExact(h.ptr())) {  // the fast path (a bool is no exact int)
+    value = int_in_range(h.ptr());
+    return true;
   }
+  if (!is_integer(h)) return false;
+  PyObject* index = PyNumber_Index(h.ptr());  // NumPy integers
+  if (index == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  value = int_in_range(index);
+  Py_DECREF(index);
+  return true;
+}
+
+// The decimal text of an integer that int_arg took, for messages (the error path only).
+std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "R11: an integer")); }
+
+// An action id: its value, or nullopt beyond int's range; the caller checks the range 0..139.
+std::optional<int> id_arg(const py::handle& h) {
+  std::optional<int> id;
+  if (!int_arg(h, id)) throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
+  return id;
+}
+
+// Why an action id is refused, or "" if it is legal: for an id outside 0..139 the text the C ABI's
+// bieten_apply_id gives, "R11: action id 140 is not in 0..139", naming the id as given.
+std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
+  return id ? g.why_illegal(*id) : action_id_out_of_range(int_text(h));
+}
+
+// A seat of this game (R2.1), or SeatError naming the value as given.
+int seat_arg(const Game& g, const py::handle& h) {
+  std::optional<int> seat;
+  const int players = g.rules().players;
+  if (!int_arg(h, seat)) {
+    throw SeatError("R2.1: seat must be an int from 0 to " + std::to_string(players - 1) + ", not " +
+                    std::string(py::repr(h)));
+  }
+  if (!seat || *seat < 0 || *seat >= players) {
+    throw SeatError("R2.1: seat must be 0 to " + std::to_string(players - 1) + ", not " +
+                    (seat ? std::to_string(*seat) : int_text(h)));
+  }
+  return *seat;
 }
 
 ActionId action_from(const py::handle& h) {
@@ -413,9 +458,7 @@ True
         return out;
       })
       .def("played", [](const Game& g, const py::object& seat_obj) {
-        const int seat = small_int(seat_obj, -1);
-        check_seat(g, seat);
-        return g.played_identities(seat);
+        return g.played_identities(seat_arg(g, seat_obj));
       }, py::arg("seat"))
       .def("bids", [](const Game& g) {
         static constexpr const char* kStates[] = {"unbid", "open", "conceded", "stands", "raised", "raise_conceded",
@@ -441,21 +484,22 @@ True
         return out;
       })
       .def("is_legal", [](const Game& g, const py::object& id_obj) {
-        const int id = small_int(id_obj, -1);
-        return id >= 0 && id < kNumActions && g.is_legal(static_cast<ActionId>(id));
+        const std::optional<int> id = id_arg(id_obj);
+        return id && *id >= 0 && *id < kNumActions && g.is_legal(static_cast<ActionId>(*id));
       })
-      .def("why_illegal", [](const Game& g, const py::object& id_obj) { return g.why_illegal(small_int(id_obj, -1)); },
-           py::arg("action"))
+      .def("why_illegal", [](const Game& g, const py::object& id_obj) {
+        return why_illegal_id(g, id_obj, id_arg(id_obj));
+      }, py::arg("action"))
       .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
       .def("apply_id", [](Game& g, const py::object& id_obj) {
-        const int id = small_int(id_obj, -1);
-        if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
-        g.apply(static_cast<ActionId>(id));
+        const std::optional<int> id = id_arg(id_obj);
+        if (!id || *id < 0 || *id >= kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<ActionId>(*id));
       }, py::arg("id"))
       .def("step", [](Game& g, const py::object& id_obj) {
-        const int id = small_int(id_obj, -1);
-        if (id < 0 || id >= kNumActions) throw IllegalActionError(g.why_illegal(id));
-        g.apply(static_cast<ActionId>(id));
+        const std::optional<int> id = id_arg(id_obj);
+        if (!id || *id < 0 || *id >= kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<ActionId>(*id));
         return legal_id_list(g);
       }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
       .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
@@ -466,8 +510,7 @@ True
         return out;
       }, py::arg("start") = 0)
       .def("event_dicts_for", [](const Game& g, const py::object& seat_obj, std::size_t start) {
-        const int seat = small_int(seat_obj, -1);
-        check_seat(g, seat);
+        const int seat = seat_arg(g, seat_obj);
         py::list out;
         for (std::size_t i = start; i < g.events().size(); ++i) {
           Event e = g.events()[i];
@@ -476,8 +519,7 @@ True
         return out;
       }, py::arg("seat"), py::arg("start") = 0)
       .def("observation", [](const Game& g, const py::object& seat_obj) {
-        const int seat = small_int(seat_obj, -1);
-        check_seat(g, seat);
+        const int seat = seat_arg(g, seat_obj);
         py::array_t<float> out(kObservationSize);
         write_observation(g, seat, out.mutable_data());
         return out;
@@ -500,8 +542,7 @@ True
         return g.events;
       })
       .def("_view_cache", [](PyGame& g, const py::object& seat_obj) {
-        const int seat = small_int(seat_obj, -1);
-        check_seat(g, seat);  // the refusal event_dicts_for gives
+        const int seat = seat_arg(g, seat_obj);  // the refusal event_dicts_for gives
         if (!g.views) g.views = py::dict();
         py::dict views = g.views;
         py::int_ key(seat);

@@ -551,7 +551,7 @@ def test_strict_json_still_accepts_all_of_json(capi: _CApi) -> None:
     )
     assert capi.text(err) == "R10: wild must be one of none, weli, spitzen, not 'wéli 🃏'"
     assert capi.lib.bieten_game_new(b'{"players": 3e0}', 1, err, ERR_LEN) == capi.ffi.NULL
-    assert capi.text(err) == "R10: players must be an int, not 3e0"
+    assert capi.text(err) == "R10: players must be an int, not 3.0"  # Python's repr of the float
 
 
 # ---- Rules and action errors: the codes, and Python's messages --------------------------------------
@@ -831,3 +831,24 @@ def test_no_leaks_or_memory_errors_under_valgrind(programs: dict[str, Path], com
     assert result.returncode == 0, result.stderr[-4000:]
     assert "ERROR SUMMARY: 0 errors" in result.stderr
     assert "All heap blocks were freed -- no leaks are possible" in result.stderr
+
+
+# ---- The table of unprintable characters -------------------------------------------------------------
+
+
+def test_unprintable_table_is_what_the_generator_makes_with_this_python() -> None:
+    """csrc/src/unprintable_table.inc is tools/unicode_table.py's output, for the Unicode version it
+    names; with a Python of another version the table is left as it is (docs/c_abi.md)."""
+    import importlib.util
+    import unicodedata
+
+    spec = importlib.util.spec_from_file_location("unicode_table", ROOT / "tools" / "unicode_table.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    table = (ROOT / "csrc" / "src" / "unprintable_table.inc").read_text(encoding="utf-8")
+    if f"(Unicode {unicodedata.unidata_version})" not in table.splitlines()[0]:
+        pytest.skip(f"the table is not of Unicode {unicodedata.unidata_version}, this Python's")
+    made = generator.table_text()
+    # The first line names the Python version that made it; any of one Unicode version makes the same.
+    assert made.splitlines()[1:] == table.splitlines()[1:]

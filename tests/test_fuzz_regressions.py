@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -289,7 +292,7 @@ def test_texts_of_cards_and_actions_with_odd_whitespace() -> None:
         refused(lambda text=text: bieten.Action(text), bieten.ActionError)
 
 
-# ---- The C ABI: messages that differ from Python's -------------------------------------------------------
+# ---- The C ABI: messages that differed from Python's (bugs 12-15) ---------------------------------------
 # docs/c_abi.md: bieten_game_new and bieten_from_json refuse "with the same messages" as Python.
 
 
@@ -322,21 +325,85 @@ def python_refusal(rules_json: str) -> str:
     return str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, reason="C quotes a real as written (3e0), Python as its repr (3.0)")
-def test_c_message_quotes_reals_as_python_does(c_game_new) -> None:
-    assert c_game_new('{"players": 3e0}') == python_refusal('{"players": 3e0}')
+REALS = [
+    "3e0",
+    "-0.0",
+    "-0",
+    "1E16",
+    "1e15",
+    "1e-5",
+    "0.0001",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "2.5e-324",
+    "9007199254740993.0",
+    "123456789012345678901234567890.5",
+    "1.7976931348623159e308",
+    "0.30000000000000004",
+    "7.1202363472230444e-307",  # 2**-1017: the shortest digits are not the nearest 17 rounded
+]
 
 
-@pytest.mark.xfail(strict=True, reason="C's join drops the ', ' after an empty knob name")
+@pytest.mark.parametrize("real", REALS)
+def test_c_message_quotes_reals_as_python_does(c_game_new, real: str) -> None:
+    """C quoted a number as written (3e0), Python as the repr of its float (3.0): bug 12."""
+    for knobs in (f'{{"players": {real}}}', f'{{"wild": [{real}]}}'):
+        assert c_game_new(knobs) == python_refusal(knobs)
+
+
+def test_c_message_quotes_powers_of_two_as_python_does(c_game_new) -> None:
+    """At a power of two the doubles' spacing changes: the shortest digits that read back are then
+    sometimes a neighbour of the nearest ones (json.cpp shortest_digits)."""
+    for exponent in range(-1074, 1024):
+        knobs = f'{{"players": {2.0**exponent:.17e}}}'
+        assert c_game_new(knobs) == python_refusal(knobs)
+
+
 def test_c_message_lists_an_empty_unknown_knob_as_python_does(c_game_new) -> None:
-    assert c_game_new('{"": 1, "x": 2}') == python_refusal('{"": 1, "x": 2}')
+    """C's join dropped the ', ' after an empty knob name: bug 13."""
+    for knobs in ('{"": 1, "x": 2}', '{"": 1}', '{"x": 1, "": 2, "y": 3}'):
+        assert c_game_new(knobs) == python_refusal(knobs)
+    assert c_game_new('{"": 1, "x": 2}').startswith("R10: unknown rules knob(s): , x (known: players, ")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="Python's repr escapes unprintable characters ('\\uffff'), C's does not"
-)
+def test_c_record_message_lists_an_empty_unknown_field_as_python_does() -> None:
+    from bieten._capi import c_library_path
+
+    lib = ctypes.CDLL(c_library_path())
+    lib.bieten_from_json.restype = ctypes.c_void_p
+    lib.bieten_from_json.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    text = record()[:-1] + ', "": 1, "x": 2}'
+    err = ctypes.create_string_buffer(256)
+    assert not lib.bieten_from_json(text.encode(), err, len(err))
+    with pytest.raises(bieten.GameRecordError) as caught:
+        bieten.Game.from_json(text)
+    assert err.value.decode() == str(caught.value) == "from_json: unknown field(s) , x"
+
+
 def test_c_message_escapes_unprintable_characters_as_python_does(c_game_new) -> None:
+    """C quoted the characters that Python's repr escapes as they are: bug 14. These are unprintable
+    (or printable) in every Unicode version."""
     assert c_game_new('{"players": "\\uffff"}') == python_refusal('{"players": "\\uffff"}')
+    text = "\x85 \xa0 \xad \u2028 \u200b \ue000 \U000e0001 \U0010ffff é ü € 😀 \x7f\x00\t it's"
+    knobs = json.dumps({"players": text, "wild": [text]})
+    assert c_game_new(knobs) == python_refusal(knobs) == f"R10: players must be an int, not {text!r}"
+
+
+def test_c_message_escapes_as_python_at_the_edges_of_each_unprintable_range(c_game_new) -> None:
+    """Either side of every range of csrc/src/unprintable_table.inc, if this Python's Unicode version
+    is the table's (another version's repr differs for the characters assigned in between)."""
+    table = (Path(__file__).resolve().parents[1] / "csrc" / "src" / "unprintable_table.inc").read_text()
+    if f"(Unicode {unicodedata.unidata_version})" not in table.splitlines()[0]:
+        pytest.skip(f"the table is not of Unicode {unicodedata.unidata_version}")
+    edges = set()
+    for first, last in re.findall(r"\{0x([0-9a-f]+), 0x([0-9a-f]+)\}", table):
+        edges.update({int(first, 16) - 1, int(first, 16), int(last, 16), int(last, 16) + 1})
+    texts = [chr(cp) for cp in sorted(edges) if 0x80 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF]
+    assert len(texts) > 2000
+    for text in texts:
+        knobs = json.dumps({"players": text})
+        assert c_game_new(knobs) == python_refusal(knobs)
 
 
 def test_c_message_matches_python_for_plain_values(c_game_new) -> None:
@@ -351,14 +418,67 @@ def test_c_message_matches_python_for_plain_values(c_game_new) -> None:
         assert c_game_new(text) == python_refusal(text)
 
 
-@pytest.mark.xfail(strict=True, reason="Python: 'one of the names of R10', C: 'one of none, weli, spitzen'")
-@pytest.mark.parametrize(
-    "rules_json",
-    ['{"wild": "\\u00e9"}', '{"wild": "\\u00e9", "show_top_card": "tyrol"}'],
-    ids=["name", "name-before-types"],
-)
-def test_c_message_for_a_name_beyond_ascii_is_pythons(c_game_new, rules_json: str) -> None:
-    assert c_game_new(rules_json) == python_refusal(rules_json)
+NAMES_BEYOND_ASCII = {
+    "name": ('{"wild": "\\u00e9"}', "R10: wild must be one of none, weli, spitzen, not '\u00e9'"),
+    "name-after-types": (
+        '{"wild": "\\u00e9", "show_top_card": "tyrol"}',
+        "R10: show_top_card must be a bool, not 'tyrol'",
+    ),
+    "names-in-order": (
+        '{"overbid": "\\uffff", "ties": "suit_prior\\u00e9ity"}',
+        "R10: ties must be one of suit_priority, no_point, not 'suit_prior\u00e9ity'",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(NAMES_BEYOND_ASCII))
+def test_c_message_for_a_name_beyond_ascii_is_pythons(c_game_new, name: str) -> None:
+    """Python refused a name beyond ASCII up front ("must be one of the names of R10"), before the
+    other knobs' types; C, as for any unknown name, names the choices after them: bug 15."""
+    rules_json, message = NAMES_BEYOND_ASCII[name]
+    assert c_game_new(rules_json) == python_refusal(rules_json) == message
+
+
+def test_record_with_a_name_beyond_ascii_is_refused_as_by_c() -> None:
+    """Found by fuzz_c_abi through Game.from_json after the above: the same difference in a record."""
+    from bieten._capi import c_library_path
+
+    lib = ctypes.CDLL(c_library_path())
+    lib.bieten_from_json.restype = ctypes.c_void_p
+    lib.bieten_from_json.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    for rules in ({"ties": "suit_prior\u00e9ity"}, {"ties": "suit_prior\u00e9ity", "players": 3.0}):
+        text = record(rules=rules)
+        err = ctypes.create_string_buffer(256)
+        assert not lib.bieten_from_json(text.encode(), err, len(err))
+        with pytest.raises(bieten.GameRecordError) as caught:
+            bieten.Game.from_json(text)
+        assert err.value.decode() == str(caught.value)
+    assert str(caught.value) == "from_json: R10: players must be an int, not 3.0"
+
+
+def test_preset_name_beyond_ascii_is_refused_as_by_c() -> None:
+    from bieten._capi import c_library_path
+
+    lib = ctypes.CDLL(c_library_path())
+    lib.bieten_preset_json.restype = ctypes.c_void_p
+    lib.bieten_preset_json.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    for name in ("tyr\u00f6l", "it's", "\uffff"):
+        err = ctypes.create_string_buffer(256)
+        assert not lib.bieten_preset_json(name.encode(), err, len(err))
+        with pytest.raises(bieten.RulesError) as caught:
+            bieten.Rules.preset(name)
+        assert err.value.decode() == str(caught.value)
+        assert str(caught.value) == f"R10: unknown preset '{name}' ({', '.join(bieten.Rules.PRESETS)})"
+
+
+def test_a_name_that_is_no_unicode_text_is_refused_naming_the_choices() -> None:
+    """A lone surrogate cannot reach the core as it is: it keeps its escape, as cards' texts do."""
+    with pytest.raises(bieten.RulesError) as caught:
+        bieten.Rules(overbid="x" + SURROGATE, target=True)
+    assert str(caught.value) == "R10: target must be an int, not True"  # the types first, as C
+    with pytest.raises(bieten.RulesError) as caught:
+        bieten.Rules(overbid="x" + SURROGATE)
+    assert str(caught.value) == "R10: overbid must be one of strict, gespannt, none, not 'x\\ud800'"
 
 
 def test_c_message_for_a_string_knob_of_another_type_is_pythons(c_game_new) -> None:
@@ -368,9 +488,6 @@ def test_c_message_for_a_string_knob_of_another_type_is_pythons(c_game_new) -> N
 # ---- Found by fuzz_c_abi after the fixes above ---------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="from_json compares as JSON text, so 0.0 != 0 (open bug 1, fuzz/README.md)"
-)
 def test_from_json_takes_a_real_that_equals_the_integer() -> None:
     """docs/c_abi.md "Strict JSON": numbers are compared exactly, as Python compares them (3.0 equals 3
     in hand_number), and bieten_from_json takes this record; Game.from_json must read it alike."""
@@ -378,18 +495,67 @@ def test_from_json_takes_a_real_that_equals_the_integer() -> None:
     assert game.hand_number == 0 and game.scores == [0, 0, 0, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="an id beyond +-10**6 is reported as -1 (open bug 2, fuzz/README.md)")
-@pytest.mark.parametrize("action_id", [10**7, 2**31 - 1, -(2**31)])
+def test_from_json_compares_a_real_that_float_rounds_by_its_exact_value() -> None:
+    """float() reads 1e-400 as 0.0 and 1.00000000000000000001 as 1.0; the C ABI compares the exact
+    decimal values, which are not 0 and 1, and refuses these records: so does Game.from_json."""
+    texts = {
+        "hand_number": record().replace('"actions": []', '"actions": [], "hand_number": 1e-400'),
+        "version": record().replace('"version": 1', '"version": 1.00000000000000000001'),
+    }
+    with pytest.raises(bieten.GameRecordError) as caught:
+        bieten.Game.from_json(texts["hand_number"])
+    assert str(caught.value) == "from_json: the record says hand_number 0.0, but its actions give 0"
+    with pytest.raises(bieten.GameRecordError) as caught:
+        bieten.Game.from_json(texts["version"])
+    assert str(caught.value) == (
+        "from_json: expected format 'bieten-game' version 1, got 'bieten-game' version 1.0"
+    )
+
+
+@pytest.mark.parametrize("action_id", [10**7, 2**31 - 1, -(2**31), 2**31, -(2**70), np.int64(10**12)])
 def test_refused_action_id_is_named_in_the_message(action_id: int) -> None:
+    """small_int reported every id beyond +-10**6 as -1 (bug 11); bieten_apply_id names the id."""
     game = bieten.Game(RULES, 1)
-    with pytest.raises(bieten.IllegalActionError) as caught:
-        game.apply_id(action_id)
-    assert str(action_id) in str(caught.value)
+    expected = f"R11: action id {int(action_id)} is not in 0..139"
+    for call in (game.apply_id, game.step):
+        with pytest.raises(bieten.IllegalActionError) as caught:
+            call(action_id)
+        assert str(caught.value) == expected
+    assert bieten._core.CoreGame.why_illegal(game, action_id) == expected
+    assert game.is_legal(action_id) is False
+    assert game.why_illegal(action_id) == f"R11: action id must be 0 to 139, not {int(action_id)}"  # as apply
 
 
-@pytest.mark.xfail(
-    strict=True, reason="NumPy's TypeError 'iteration over a 0-d array' (open bug 3, fuzz/README.md)"
-)
+def test_refused_action_id_has_the_c_abis_message(c_game_new) -> None:
+    """bieten_apply_id takes a C int: for one beyond +-10**6 Python gives its message."""
+    from bieten._capi import c_library_path
+
+    lib = ctypes.CDLL(c_library_path())
+    lib.bieten_game_new.restype = ctypes.c_void_p
+    lib.bieten_apply_id.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]
+    lib.bieten_game_free.argtypes = [ctypes.c_void_p]
+    handle = lib.bieten_game_new(b"{}", 1, None, 0)
+    err = ctypes.create_string_buffer(256)
+    try:
+        for action_id in (10**7, -(2**31)):
+            assert lib.bieten_apply_id(handle, action_id, err, len(err)) < 0
+            with pytest.raises(bieten.IllegalActionError) as caught:
+                bieten.Game(RULES, 1).apply_id(action_id)
+            assert err.value.decode() == str(caught.value)
+    finally:
+        lib.bieten_game_free(handle)
+
+
+@pytest.mark.parametrize("seat", [10**7, -(2**31) - 1, 2**70, np.int64(-(10**12))])
+def test_refused_seat_is_named_in_the_message(seat: int) -> None:
+    game = bieten.Game(RULES, 1)
+    expected = f"R2.1: seat must be 0 to 3, not {int(seat)}"
+    for call in (game.observation, game.events_for, game.played):
+        with pytest.raises(bieten.SeatError) as caught:
+            call(seat)
+        assert str(caught.value) == expected
+
+
 @pytest.mark.parametrize(
     "call",
     [

@@ -38,6 +38,10 @@ std::vector<std::string_view> words(std::string_view text) {
 
 std::string_view figure_name(Figure f) { return kFigureNames[f]; }
 
+std::string action_id_out_of_range(std::string_view id) {
+  return "R11: action id " + std::string(id) + " is not in 0.." + std::to_string(kNumActions - 1);
+}
+
 std::string action_text(ActionId a) {
   if (is_wild_play(a)) return "play " + card_text(played_card(a)) + " as " + card_text(played_identity(a));
   if (is_play(a)) return "play " + card_text(played_card(a));

@@ -778,7 +778,7 @@ void Game::finish_game(int winner) {
 }
 
 std::string Game::why_illegal(int action) const {
-  if (action < 0 || action >= kNumActions) return "R11: action id " + std::to_string(action) + " is not in 0..139";
+  if (action < 0 || action >= kNumActions) return action_id_out_of_range(std::to_string(action));
   const auto a = static_cast<ActionId>(action);
   if (legal_.test(a)) return "";
   std::string text = action_text(a);

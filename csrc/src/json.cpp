@@ -2,6 +2,11 @@
 #include "bieten/json.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <unordered_set>
 
@@ -110,6 +115,73 @@ Decimal decimal_of(std::string_view t) {
   d.digits.erase(last + 1);
   d.exp = exp;
   return d;
+}
+
+// ---- Python's repr of a JSON real -----------------------------------------------------------
+// Python reads a real as the nearest double (float(text)) and prints that as repr does: the
+// shortest digits that read back as the same double, laid out as float.__repr__ lays them out.
+// strtod and snprintf round correctly; the texts given to strtod have no decimal point, which the
+// C locale could change.
+
+// digits * 10^exp, rounded to the nearest double.
+double read_decimal(const std::string& digits, long long exp) {
+  if (digits.empty()) return 0.0;
+  const std::string text = digits + "e" + std::to_string(exp);
+  return std::strtod(text.c_str(), nullptr);
+}
+
+// The shortest digits (no trailing zeros) that read back as x (finite, > 0), and the exponent of
+// the last one. Of the p-digit numbers the one nearest x (snprintf's) reads back as x if any does,
+// but where the doubles' spacing changes (at powers of two) a neighbour of it may, and not it.
+std::pair<std::string, long long> shortest_digits(double x) {
+  char buf[64];
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+    std::uint64_t nearest = 0;
+    const char* c = buf;
+    for (; *c != '\0' && *c != 'e'; ++c) {
+      if (is_digit(*c)) nearest = nearest * 10 + static_cast<std::uint64_t>(*c - '0');
+    }
+    const long long exp = std::strtoll(c + 1, nullptr, 10) - (p - 1);
+    for (const std::uint64_t m : {nearest, nearest + 1, nearest - 1}) {
+      std::string digits = std::to_string(m);
+      // 17 significant digits always read back as the same double.
+      if (m == 0 || (p < 17 && read_decimal(digits, exp) != x)) continue;
+      const std::size_t last = digits.find_last_not_of('0');
+      const long long zeros = static_cast<long long>(digits.size() - 1 - last);
+      digits.erase(last + 1);
+      return {digits, exp + zeros};
+    }
+  }
+  return {"0", 0};  // not reached
+}
+
+// repr(float(text)) for JSON number text: 3.0, 1e+16, 1e-05, 0.0001, -0.0, inf.
+std::string float_repr(std::string_view text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const Decimal d = decimal_of(text);
+  const double x = read_decimal(d.digits, d.exp);
+  std::string out = negative ? "-" : "";
+  if (x == 0) return out + "0.0";
+  if (std::isinf(x)) return out + "inf";
+  const auto [digits, exp] = shortest_digits(x);
+  const long long size = static_cast<long long>(digits.size());
+  const long long point = size + exp;  // x = 0.digits * 10^point
+  if (point <= -4 || point > 16) {     // float_repr_style 'short': the exponent form
+    out += digits[0];
+    if (size > 1) out += "." + digits.substr(1);
+    const long long e = point - 1;
+    const std::string e_digits = std::to_string(e < 0 ? -e : e);
+    out += e < 0 ? "e-" : "e+";
+    out += (e_digits.size() < 2 ? "0" : "") + e_digits;
+  } else if (point <= 0) {
+    out += "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  } else if (point >= size) {
+    out += digits + std::string(static_cast<std::size_t>(point - size), '0') + ".0";
+  } else {
+    out += digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
+  }
+  return out;
 }
 
 }  // namespace
@@ -504,13 +576,54 @@ std::string_view python_type_name(const Value& v) {
 
 namespace {
 
+struct CodeRange {
+  std::uint32_t first, last;
+};
+
+#include "unprintable_table.inc"  // kUnprintable, made by tools/unicode_table.py
+
+// Python's str.isprintable() of one character beyond ASCII, as of the Unicode version of the table.
+bool printable_beyond_ascii(std::uint32_t cp) {
+  const auto after = std::upper_bound(kUnprintable.begin(), kUnprintable.end(), cp,
+                                      [](std::uint32_t c, const CodeRange& r) { return c < r.first; });
+  return after == kUnprintable.begin() || cp > std::prev(after)->last;
+}
+
+// \xhh, \uhhhh or \Uhhhhhhhh, as Python's repr writes a character it does not show.
+void append_hex_escape(std::string& out, std::uint32_t cp) {
+  const int digits = cp <= 0xFF ? 2 : cp <= 0xFFFF ? 4 : 8;
+  out += digits == 2 ? "\\x" : digits == 4 ? "\\u" : "\\U";
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(cp >> shift) & 0xF];
+}
+
+// Python's repr of a str (UTF-8 text): its choice of quotes, its escapes of the quote, the backslash,
+// \n, \r, \t and of every character that str.isprintable() deems unprintable (from
+// unprintable_table.inc beyond ASCII). A byte that is not UTF-8, which the reader never lets
+// through, is written as \xhh.
 void repr_string(std::string& out, std::string_view s) {
   const bool has_single = s.find('\'') != std::string_view::npos;
   const bool has_double = s.find('"') != std::string_view::npos;
   const char quote = has_single && !has_double ? '"' : '\'';
   out += quote;
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  std::size_t i = 0;
+  while (i < s.size()) {
     const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      std::uint32_t cp = 0;
+      const std::size_t len = decode_utf8(s, i, cp);
+      if (len == 0) {
+        append_hex_escape(out, c);
+        ++i;
+      } else {
+        if (printable_beyond_ascii(cp)) {
+          out.append(s.substr(i, len));
+        } else {
+          append_hex_escape(out, cp);
+        }
+        i += len;
+      }
+      continue;
+    }
     if (c == '\\' || c == static_cast<unsigned char>(quote)) {
       out += '\\';
       out += static_cast<char>(c);
@@ -521,12 +634,11 @@ void repr_string(std::string& out, std::string_view s) {
     } else if (c == '\t') {
       out += "\\t";
     } else if (c < 0x20 || c == 0x7F) {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 0xF];
+      append_hex_escape(out, c);
     } else {
       out += static_cast<char>(c);
     }
+    ++i;
   }
   out += quote;
 }
@@ -536,7 +648,15 @@ void repr_into(std::string& out, const Value& v, std::size_t max_len) {
   switch (v.kind()) {
     case Kind::kNull: out += "None"; break;
     case Kind::kBool: out += v.as_bool() ? "True" : "False"; break;
-    case Kind::kNumber: out += v.text(); break;
+    case Kind::kNumber:
+      if (v.number_kind() == NumberKind::kReal) {
+        out += float_repr(v.text());
+      } else if (v.number_kind() == NumberKind::kInteger) {
+        out += (v.negative() ? "-" : "") + std::to_string(v.magnitude());  // -0 is 0
+      } else {
+        out += v.text();  // as Python prints an int: no leading zeros, no + sign
+      }
+      break;
     case Kind::kString: repr_string(out, v.text()); break;
     case Kind::kArray: {
       out += '[';

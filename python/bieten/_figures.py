@@ -17,10 +17,16 @@ EVAL_COLUMNS = ("red", "green", "gleich", "hanger", "weli")
 
 
 def _hand_mask(seat: int, cards: Iterable[object]) -> int:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+    # iter(), not isinstance(cards, Iterable): a 0-d NumPy array has an __iter__ that raises TypeError
+    # (fuzz/README.md, bug 9)
+    try:
+        items = None if isinstance(cards, (str, bytes)) else iter(cards)
+    except TypeError:
+        items = None
+    if items is None:
         raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not {cards!r}")
     mask = 0
-    for card in cards:
+    for card in items:
         card_id = _core.Card(card).id
         if mask >> card_id & 1:
             raise HandError(f"R1.4: seat {seat} lists {_core.Card.from_id(card_id)} twice")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any
 
 from bieten import _core
-from bieten._core import Action, BietenError, HandError, IllegalActionError, SeatError
+from bieten._core import Action, BietenError, HandError, IllegalActionError
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask
 from bieten._rules import Rules
@@ -227,9 +228,7 @@ class Game(_core.GameBase):
         Each seat's view is built once per event and kept, so polling after every action is cheap.
         """
         self._require_record("events_for")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise SeatError(f"R2.1: seat must be an int from 0 to {self.rules.players - 1}, not {seat!r}")
-        view = self._view_cache(seat)
+        view = self._view_cache(seat)  # refuses anything but a seat, as observation(seat) does
         if self.event_count() > len(view):
             view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
         return list(view)
@@ -273,10 +272,12 @@ class Game(_core.GameBase):
     def from_json(cls, text: str | bytes) -> Game:
         """Restores a game from ``to_json`` by replaying its actions.
 
-        A malformed, tampered or inconsistent record raises GameRecordError (a ValueError).
+        A malformed, tampered or inconsistent record raises GameRecordError (a ValueError). The
+        numbers it states (version, hand_number, scores) compare by exact value: ``1.0`` is 1,
+        ``true`` is not (docs/c_abi.md, "Strict JSON").
         """
         try:
-            record = json.loads(text)
+            record = json.loads(text, parse_float=_json_real)
         except (TypeError, ValueError, RecursionError) as err:
             raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
         return cls.from_record(record)
@@ -286,7 +287,7 @@ class Game(_core.GameBase):
         """Restores a game from ``to_record`` data (see ``from_json``)."""
         if not isinstance(record, dict):
             raise GameRecordError("from_json: a game record is a JSON object")
-        if record.get("format") != JSON_FORMAT or not _same_json(record.get("version"), JSON_VERSION):
+        if record.get("format") != JSON_FORMAT or not _says(record.get("version"), JSON_VERSION):
             raise GameRecordError(
                 f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
                 f"{record.get('format')!r} version {record.get('version')!r}"
@@ -317,19 +318,47 @@ class Game(_core.GameBase):
                 raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
         checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
         for field, value in checks:
-            if field in record and not _same_json(record[field], value):
+            if field in record and not _says(record[field], value):
                 raise GameRecordError(
                     f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
                 )
         return game
 
 
-def _same_json(a: object, b: object) -> bool:
-    """Equal as JSON: unlike ==, true is not 1 and false is not 0."""
-    try:
-        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-    except (TypeError, ValueError):
+class _RoundedReal(float):
+    """A real of JSON text that float() rounds (``1.00000000000000000001``), with its exact value."""
+
+    __slots__ = ("exact",)
+    exact: Decimal
+
+
+def _json_real(text: str) -> float:
+    """A JSON real as json.loads reads it, a float; one that float() rounds remembers its exact value,
+    so that a record's numbers compare exactly, as bieten_from_json compares them (docs/c_abi.md)."""
+    value = float(text)
+    exact = Decimal(text)
+    if exact == value:  # an exact comparison, as float == int is
+        return value
+    rounded = _RoundedReal(value)
+    rounded.exact = exact
+    return rounded
+
+
+def _says(said: object, value: object) -> bool:
+    """Whether a record's field says ``value`` (an int, a card text, or lists of them), compared as the
+    C ABI compares JSON (docs/c_abi.md): numbers by their exact value, so that ``1.0`` says 1 but
+    ``1.5`` and ``true`` do not (``True == 1`` in Python: fuzz/README.md, bug 5); lists item by item."""
+    if isinstance(value, list):
+        return (
+            isinstance(said, list)
+            and len(said) == len(value)
+            and all(_says(a, b) for a, b in zip(said, value, strict=True))
+        )
+    if isinstance(value, str):
+        return isinstance(said, str) and said == value
+    if isinstance(said, bool) or not isinstance(said, (int, float)):
         return False
+    return (said.exact if isinstance(said, _RoundedReal) else said) == value
 
 
 _RECORD_FIELDS = frozenset(

@@ -36,8 +36,18 @@ def _check_knob(name: str, value: object) -> None:
             raise RulesError(f"R10: {name} must be a bool, not {value!r}")
     elif not isinstance(value, str):
         raise RulesError(f"R10: {name} must be a str, not {value!r}")
-    elif not value.isascii():  # no name of R10 is; and text the core cannot take (a lone surrogate)
-        raise RulesError(f"R10: {name} must be one of the names of R10, not {value!r}")
+
+
+def _core_text(text: str) -> str:
+    """A name as the core takes it: text that is no valid Unicode (a lone surrogate, which pybind11
+    cannot pass on) keeps its escape (``\\ud800``), so that the core refuses it as any other name
+    that R10 does not know, with the C ABI's message and after the type checks of every knob."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 class Rules:
@@ -95,6 +105,8 @@ class Rules:
         for name, value in zip(KNOBS, values, strict=True):
             _check_knob(name, value)
         knobs: dict[str, Any] = dict(zip(KNOBS, values, strict=True))
+        for name in _STR_KNOBS:
+            knobs[name] = _core_text(knobs[name])
         core = _core.CoreRules(**knobs)
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_core", core)
@@ -106,9 +118,9 @@ class Rules:
         >>> Rules.preset("bavaria").weli_point
         False
         """
-        if not isinstance(name, str) or not name.isascii():
+        if not isinstance(name, str):
             raise RulesError(f"R10: unknown preset {name!r} ({', '.join(Rules.PRESETS)})")
-        values: dict[str, Any] = dict(_core.preset_values(name))
+        values: dict[str, Any] = dict(_core.preset_values(_core_text(name)))
         values.update(overrides)
         return cls(**values)
 

@@ -100,7 +100,8 @@ Value parse(std::string_view text, int max_depth = 256);
 // The name of a value's Python type (dict, list, str, int, float, bool, NoneType), for messages.
 std::string_view python_type_name(const Value& v);
 // A short Python-repr-like rendering of a value for error messages ('x', 3, True, None, [1, 'a']),
-// cut to about max_len characters.
+// cut to about max_len characters. A real is shown as Python's repr of its float (3e0 as 3.0, 1e400
+// as inf), computed in a way the C locale does not change.
 std::string repr(const Value& v, std::size_t max_len = 200);
 
 // Appends JSON text in Python's json.dumps style (", " and ": " separators, ensure_ascii).
