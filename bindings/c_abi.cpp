@@ -28,6 +28,7 @@
 #include "bieten/events.hpp"
 #include "bieten/game.hpp"
 #include "bieten/json.hpp"
+#include "bieten/record.hpp"
 #include "bieten/rules.hpp"
 
 #ifndef BIETEN_VERSION_STRING
@@ -67,8 +68,6 @@ class BufferError : public Error {
   using Error::Error;
 };
 
-constexpr std::string_view kRecordFormat = "bieten-game";  // python/bieten/_game.py JSON_FORMAT
-constexpr int kRecordVersion = 1;                           // JSON_VERSION
 constexpr std::array<std::string_view, 11> kRecordFields = {
     "format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores", "hands"};
 constexpr std::array<std::string_view, 10> kKnobs = {"players",   "hand_size", "target",   "wild",
@@ -207,33 +206,10 @@ Rules rules_from(const Value& v) {
   return r;
 }
 
-void write_rules(json::Writer& w, const Rules& r) {
-  w.begin_object();
-  w.key("players").integer(r.players);
-  w.key("hand_size").integer(r.hand_size);
-  w.key("target").integer(r.target);
-  w.key("wild").string(wild_name(r.wild));
-  w.key("weli_point").boolean(r.weli_point);
-  w.key("ties").string(ties_name(r.ties));
-  w.key("overbid").string(overbid_name(r.overbid));
-  w.key("cut_steal").boolean(r.cut_steal);
-  w.key("show_top_card").boolean(r.show_top_card);
-  w.key("reraise").boolean(r.reraise);
-  w.end_object();
-}
-
 // ---- Events (bindings/register_game.cpp event_dict) -------------------------------------------
 
 std::string figure_text(int figure) {
   return figure == kWeliPointFigure ? "weli" : std::string(figure_name(static_cast<Figure>(figure)));
-}
-
-void write_card_or_null(json::Writer& w, Card c) {
-  if (c == kNoCard) {
-    w.null();
-  } else {
-    w.string(card_text(c));
-  }
 }
 
 void write_seat_or_null(json::Writer& w, int seat) {
@@ -242,12 +218,6 @@ void write_seat_or_null(json::Writer& w, int seat) {
   } else {
     w.integer(seat);
   }
-}
-
-void write_cards(json::Writer& w, CardSet s) {
-  w.begin_array();
-  for (; s; s &= s - 1) w.string(card_text(lowest(s)));
-  w.end_array();
 }
 
 // The event as JSON, the same object as event_dict(e, players, viewer): `viewer` >= 0 hides
@@ -368,41 +338,6 @@ std::string events_text(const Game& g, int seat, std::size_t start, bool lines) 
 }
 
 // ---- Records (python/bieten/_game.py to_record / from_record) ---------------------------------
-
-std::string record_text(const Game& g) {
-  const int players = g.rules().players;
-  std::string out;
-  json::Writer w(out);
-  w.begin_object();
-  w.key("format").string(kRecordFormat);
-  w.key("version").integer(kRecordVersion);
-  w.key("rules");
-  write_rules(w, g.rules());
-  w.key("seed").unsigned_integer(g.seed());
-  w.key("dealer").integer(g.first_dealer());
-  w.key("deal");
-  if (g.given_deal()) {
-    w.begin_array();
-    for (int p = 0; p < players; ++p) write_cards(w, g.given_deal()->hands[p]);
-    w.end_array();
-  } else {
-    w.null();
-  }
-  w.key("top_card");
-  write_card_or_null(w, g.given_deal() ? g.given_deal()->top_card : kNoCard);
-  w.key("actions").begin_array();
-  for (const ActionId a : g.history()) w.string(action_text(a));
-  w.end_array();
-  w.key("hand_number").unsigned_integer(g.hand_number());
-  w.key("scores").begin_array();
-  for (int p = 0; p < players; ++p) w.integer(g.scores()[p]);
-  w.end_array();
-  w.key("hands").begin_array();
-  for (int p = 0; p < players; ++p) write_cards(w, g.dealt()[p]);
-  w.end_array();
-  w.end_object();
-  return out;
-}
 
 // R3.2: a seed is an integer 0 <= seed < 2^64 (python/bieten/_seeds.py check_u64); null draws one
 // from the operating system, as Python's Game(rules, seed=None) does.
@@ -811,7 +746,7 @@ BIETEN_API char* bieten_events_jsonl(const bieten_game* game, int seat, size_t s
 }
 
 BIETEN_API char* bieten_to_json(const bieten_game* game) {
-  return guarded_ptr<char>(nullptr, 0, [&] { return c_string(record_text(need(game, "bieten_to_json").game)); });
+  return guarded_ptr<char>(nullptr, 0, [&] { return c_string(record_json(need(game, "bieten_to_json").game)); });
 }
 
 BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err_len) {

@@ -13,6 +13,7 @@
 #include "bindings.hpp"
 #include "py_input.hpp"
 #include "bieten/observation.hpp"
+#include "bieten/record.hpp"
 
 namespace py = pybind11;
 
@@ -286,8 +287,16 @@ int seat_arg(const Game& g, const py::handle& h) {
 }
 
 ActionId action_from(const py::handle& h) {
+  if (PyUnicode_Check(h.ptr())) {
+    Py_ssize_t size = 0;
+    // CPython keeps the UTF-8 of a str (an ASCII str is its own), so the usual text costs no copy.
+    if (const char* text = PyUnicode_AsUTF8AndSize(h.ptr(), &size)) {
+      return parse_action(std::string_view(text, static_cast<std::size_t>(size)));
+    }
+    PyErr_Clear();  // a lone surrogate: parse the escaped text, which names it in the refusal
+    return parse_action(utf8_text(h));
+  }
   if (py::isinstance<PyAction>(h)) return h.cast<PyAction>().id;
-  if (py::isinstance<py::str>(h)) return parse_action(utf8_text(h));
   if (is_integer(h)) {
     const py::int_ id = index_of<ActionError>(h, "R11: an action id");  // NumPy integers too
     if (id < py::int_(0) || id >= py::int_(kNumActions)) {
@@ -503,6 +512,22 @@ True
         return legal_id_list(g);
       }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
       .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
+      .def("record_json", [](const Game& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return record_json(g);
+      }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("apply_all", [](Game& g, const py::list& actions) {
+        std::size_t applied = 0;
+        for (const py::handle action : actions) {
+          try {
+            g.apply(action_from(action));
+          } catch (const Error&) {
+            break;  // refused: the caller applies it alone for the error
+          }
+          ++applied;
+        }
+        return applied;
+      }, py::arg("actions"), "Applies actions (R11 texts or ids) in order until one is refused; how many were applied.")
       .def("event_count", [](const Game& g) { return g.events().size(); })
       .def("event_dicts", [](const Game& g, std::size_t start) {
         py::list out;

@@ -1,7 +1,9 @@
 #include "bieten/actions.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
+#include <utility>
 #include <vector>
 
 namespace bieten {
@@ -57,7 +59,36 @@ std::string action_text(ActionId a) {
   }
 }
 
+namespace {
+
+// The 140 canonical texts (action_text), built once and never changed: for to_json, and for
+// parse_action's common case, a record's own text.
+struct CanonicalTexts {
+  std::array<std::string, kNumActions> text;
+  std::array<std::pair<std::string_view, ActionId>, kNumActions> sorted;
+  CanonicalTexts() {
+    for (int a = 0; a < kNumActions; ++a) {
+      text[a] = action_text(static_cast<ActionId>(a));
+      sorted[a] = {text[a], static_cast<ActionId>(a)};
+    }
+    std::sort(sorted.begin(), sorted.end());
+  }
+};
+
+const CanonicalTexts& canonical_texts() {
+  static const CanonicalTexts table;  // immutable after its thread-safe initialisation
+  return table;
+}
+
+}  // namespace
+
+std::string_view canonical_action_text(ActionId a) { return canonical_texts().text[a]; }
+
 ActionId parse_action(std::string_view text) {
+  const auto& sorted = canonical_texts().sorted;
+  const auto found = std::lower_bound(sorted.begin(), sorted.end(), text,
+                                      [](const auto& entry, std::string_view t) { return entry.first < t; });
+  if (found != sorted.end() && found->first == text) return found->second;  // exactly as action_text writes it
   const auto w = words(text);
   if (w.empty()) bad_action(text, "it is empty");
   const std::string verb = lower(w[0]);

@@ -60,6 +60,8 @@ std::string_view figure_name(Figure f);  // "red", "green", "gleich", "hanger", 
 std::string action_text(ActionId a);
 // Parses R11 text case-insensitively (extra spaces allowed); throws ActionError quoting the text.
 ActionId parse_action(std::string_view text);
+// action_text(a) without building a string: a view of a text made once.
+std::string_view canonical_action_text(ActionId a);
 // Why an action id outside 0..139 is refused (R11), naming the id as written (decimal digits), so
 // that front ends can name ids beyond any C++ integer (a Python int): "R11: action id 140 is not in
 // 0..139". Game::why_illegal gives this text for such ids.
