@@ -1,0 +1,77 @@
+"""Game records: to_json written by the core is json.dumps(to_record()), and from_json replays in C++."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import bieten
+from bieten import Game, Rules
+
+
+def played(rules: Rules, seed: int, actions: int, **options: object) -> Game:
+    game = Game(rules, seed=seed, **options)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    ids = game.legal_action_ids()
+    for _ in range(actions):
+        if not ids:
+            break
+        ids = game.step(rng.choice(ids))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("preset", "actions"),
+    [
+        ("tyrol", 0),
+        ("tyrol", 45),
+        ("welibieten", 80),
+        ("spitzbieten", 120),
+        ("south_tyrol", 90),
+        ("bavaria", 400),
+    ],
+)
+def test_to_json_is_json_dumps_of_to_record(preset: str, actions: int) -> None:
+    game = played(Rules.preset(preset), 5, actions)
+    assert game.to_json() == json.dumps(game.to_record())
+
+
+def test_to_json_of_a_given_deal_names_its_deal_and_top_card() -> None:
+    rules = Rules(players=2, show_top_card=True)
+    game = Game(rules, 1, deal=[["HK", "L9", "EU"], ["H10", "H7", "EO"]], top_card="SA")
+    record = json.loads(game.to_json())
+    assert record["deal"] == [["HK", "L9", "EU"], ["H10", "H7", "EO"]]
+    assert record["top_card"] == "SA"
+    assert game.to_json() == json.dumps(game.to_record())
+
+
+def test_apply_all_applies_up_to_the_first_refused_action_and_stops() -> None:
+    source = played(Rules(), 9, 30)
+    texts = source.history
+    game = Game(Rules(), seed=9)
+    assert game.apply_all(texts[:10]) == 10
+    assert game.history == texts[:10]
+    # A refused action (R9) stops the replay with the state of the actions before it.
+    assert game.apply_all([*texts[10:20], "bid spiel and more", *texts[20:]]) == 10
+    assert game.history == texts[:20]
+    assert game.apply_all([]) == 0
+    assert game.apply_all(source.history_ids()[20:]) == len(texts) - 20  # ids as well as texts
+    assert game == source
+
+
+def test_from_json_reports_the_refused_action_by_index() -> None:
+    game = played(Rules(), 4, 12)
+    record = game.to_record()
+    record["actions"][7] = "play EA as HK"  # no wild in these rules
+    refusal = r"^from_json: action 7 'play EA as HK' is refused: R11: "
+    with pytest.raises(bieten.GameRecordError, match=refusal):
+        Game.from_record(record)
+
+
+def test_texts_parse_in_any_case_and_spacing_as_before() -> None:
+    """The exact canonical texts take a fast path; every other spelling still goes to the parser."""
+    spellings = [("PLAY hk", "play HK"), ("bid  Red", "bid red"), ("play w as hk", "play S6 as HK")]
+    for text, canonical in spellings:
+        assert str(bieten.Action(text)) == canonical
