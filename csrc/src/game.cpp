@@ -270,7 +270,7 @@ void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;
-  update_legal();
+  legal_ = turn_legal(seat);
 }
 
 bool Game::may_open_by_limit(int seat) const {  // R7.3
@@ -370,40 +370,59 @@ ActionMask Game::legal_now() const {
       legal.set(kSteal);
       legal.set(kLeave);
       return legal;
-    case Phase::kTurn: {
-      const CardSet wild = wild_cards_;
-      const CardSet naturals = in_hand_[p] & ~wild;
-      const CardSet wilds = in_hand_[p] & wild;
-      CardSet plays = naturals;
-      CardSet names = wilds ? free_identities(p) : 0;
-      if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
-        const CardSet follow = naturals & natural_suit(led_suit_);
-        if (follow) {
-          plays = follow;
-          names &= suit_cards(led_suit_);
-        }
-      }
-      legal.set_bits(kPlayBase, plays);
-      for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
-      [[fallthrough]];
-    }
-    case Phase::kAfterPlay:
-      if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
-      if (phase_ == Phase::kAfterPlay) legal.set(kPass);
-      return legal;
-    case Phase::kAnswer:
-    case Phase::kRaiseAnswer: {
-      legal.set(kGood);
-      const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
-      if (holds) legal.set(kHold);
-      if (phase_ == Phase::kAnswer && holds && may_raise_by_limit(p)) legal.set(kThree);
-      return legal;
-    }
-    case Phase::kReraise:
-      legal.set(kThree);
-      legal.set(kPass);
-      return legal;
+    case Phase::kTurn: return turn_legal(p);
+    case Phase::kAfterPlay: return after_play_legal(p);
+    case Phase::kAnswer: return answer_legal(p, true);
+    case Phase::kRaiseAnswer: return answer_legal(p, false);
+    case Phase::kReraise: return reraise_legal();
   }
+  return legal;
+}
+
+// R4.2/R5.3: a card (a wild under each name it may take), or R7.1: a bid.
+ActionMask Game::turn_legal(int p) const {
+  ActionMask legal;
+  const CardSet wild = wild_cards_;
+  const CardSet naturals = in_hand_[p] & ~wild;
+  const CardSet wilds = in_hand_[p] & wild;
+  CardSet plays = naturals;
+  CardSet names = wilds ? free_identities(p) : 0;
+  if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
+    const CardSet follow = naturals & natural_suit(led_suit_);
+    if (follow) {
+      plays = follow;
+      names &= suit_cards(led_suit_);
+    }
+  }
+  legal.set_bits(kPlayBase, plays);
+  for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
+  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
+  return legal;
+}
+
+// R7.1: after his card a seat may bid, or pass.
+ActionMask Game::after_play_legal(int p) const {
+  ActionMask legal;
+  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
+  legal.set(kPass);
+  return legal;
+}
+
+// R7.4/R7.5: good, hold if he holds the figure, three (to a bid, not to a raise) within R7.3.
+ActionMask Game::answer_legal(int p, bool may_raise) const {
+  ActionMask legal;
+  legal.set(kGood);
+  const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
+  if (holds) legal.set(kHold);
+  if (may_raise && holds && may_raise_by_limit(p)) legal.set(kThree);
+  return legal;
+}
+
+// R7.6: raise the held bid, or pass.
+ActionMask Game::reraise_legal() {
+  ActionMask legal;
+  legal.set(kThree);
+  legal.set(kPass);
   return legal;
 }
 
@@ -532,11 +551,14 @@ void Game::play(int seat, ActionId a) {
     leader_ = winner;
     next = winner;
   }
-  if (can_open_any(seat)) {  // R7.1: he may still bid after his card, until he passes
+  const std::uint8_t bids = may_open_by_limit(seat) ? openable_figures(seat) : 0;
+  if (bids) {  // R7.1: he may still bid after his card, until he passes
     phase_ = Phase::kAfterPlay;
     to_act_ = seat;
     after_next_ = next;
-    update_legal();
+    legal_ = {};
+    legal_.set_bits(kBidBase, bids);
+    legal_.set(kPass);
   } else {
     begin_turn(next);
   }
@@ -556,7 +578,7 @@ void Game::open_bid(int seat, Figure f) {
   phase_ = Phase::kAnswer;  // R7.4: the others answer clockwise from the bidder's left
   to_act_ = next_seat(seat);
   asks_left_ = rules_.players - 1;
-  update_legal();
+  legal_ = answer_legal(to_act_, true);
 }
 
 void Game::answer(int seat, ActionId a) {
@@ -576,7 +598,7 @@ void Game::answer(int seat, ActionId a) {
     phase_ = Phase::kRaiseAnswer;
     to_act_ = next_seat(seat);
     asks_left_ = rules_.players - 1;
-    update_legal();
+    legal_ = answer_legal(to_act_, false);
     return;
   }
   switch (phase_) {
@@ -595,7 +617,7 @@ void Game::answer(int seat, ActionId a) {
         settle_bid(BidOutcome::kConceded);
       } else {
         to_act_ = next_seat(seat);
-        update_legal();
+        legal_ = answer_legal(to_act_, true);
       }
       return;
     case Phase::kRaiseAnswer:
@@ -608,7 +630,7 @@ void Game::answer(int seat, ActionId a) {
         settle_bid(BidOutcome::kRaiseConceded);
       } else {
         to_act_ = next_seat(seat);
-        update_legal();
+        legal_ = answer_legal(to_act_, false);
       }
       return;
     case Phase::kReraise: {  // a pass
@@ -616,7 +638,7 @@ void Game::answer(int seat, ActionId a) {
       if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
         reraise_stage_ = 1;
         to_act_ = b.holder;
-        update_legal();
+        legal_ = reraise_legal();
       } else {
         settle_bid(BidOutcome::kStands);
       }
@@ -634,12 +656,12 @@ void Game::start_reraise() {
     phase_ = Phase::kReraise;
     reraise_stage_ = 0;
     to_act_ = b.bidder;
-    update_legal();
+    legal_ = reraise_legal();
   } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
     phase_ = Phase::kReraise;
     reraise_stage_ = 1;
     to_act_ = b.holder;
-    update_legal();
+    legal_ = reraise_legal();
   } else {
     settle_bid(BidOutcome::kStands);
   }
