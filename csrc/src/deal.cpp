@@ -47,10 +47,23 @@ Dealt deal_from(const Card* deck, int deck_size, const Rules& rules, int dealer,
 }
 
 Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer) {
+  // deal_from(complete_cut(shuffle, 0)) without the copies: with nothing stolen the cut deck is the
+  // shuffled deck rotated by the cut (R3.5), and every seat starts empty (R3.6).
   const Shuffle shuffle = shuffle_for_hand(game_seed, hand);
-  std::array<Card, kDeckSize> cut_deck{};
-  const int size = complete_cut(shuffle, 0, cut_deck);
-  return deal_from(cut_deck.data(), size, rules, dealer, Hands{});
+  const int n = rules.players;
+  const int first = forehand_of(dealer, n);
+  int next = shuffle.cut;  // R3.5: the cut deck starts at the cut
+  auto draw = [&] { return bit(shuffle.deck[next++ % kDeckSize]); };
+  Dealt dealt;
+  for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet one: 2 each
+    dealt.hands[seat] |= draw();
+    dealt.hands[seat] |= draw();
+  }
+  for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet two: the rest
+    for (int c = 2; c < rules.hand_size; ++c) dealt.hands[seat] |= draw();
+  }
+  dealt.top_card = next - shuffle.cut < kDeckSize ? shuffle.deck[next % kDeckSize] : kNoCard;
+  return dealt;
 }
 
 }  // namespace bieten
