@@ -49,8 +49,8 @@ template <typename T>
 py::object clone_as(py::handle self) {
   const T& source = self.cast<const T&>();  // refuses an instance that was never initialised
   PyTypeObject* type = Py_TYPE(self.ptr());
-  static PyObject* const no_args = PyTuple_New(0);
-  py::object copy = py::reinterpret_steal<py::object>(type->tp_new(type, no_args, nullptr));
+  // pybind11's own allocation, not type->tp_new: a subclass's __new__ may want arguments.
+  py::object copy = py::reinterpret_steal<py::object>(py::detail::make_new_instance(type));
   if (!copy) throw py::error_already_set();
   static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
   auto* instance = reinterpret_cast<py::detail::instance*>(copy.ptr());

@@ -103,6 +103,20 @@ def test_clone_of_a_subclass_is_of_that_subclass_with_its_attributes() -> None:
     assert table.name == "table 1"
 
 
+def test_clone_of_a_subclass_with_its_own_new_does_not_call_it() -> None:
+    class Seated(Game):
+        def __new__(cls, rules: Rules, seed: int, table: str) -> Seated:
+            return super().__new__(cls)
+
+        def __init__(self, rules: Rules, seed: int, table: str) -> None:
+            super().__init__(rules, seed)
+            self.table = table
+
+    game = Seated(RULES, 6, "north")
+    other = game.clone()
+    assert type(other) is Seated and other == game and other.table == "north"
+
+
 def test_core_game_clones_to_a_core_game() -> None:
     core = _core.CoreGame(RULES._core, 12)
     other = core.clone()

@@ -234,6 +234,15 @@ for cls in (bieten.Game, bieten._core.CoreGame):
 """
 
 
+def test_a_second_init_is_refused_and_changes_nothing() -> None:
+    """pybind11 ignores a second __init__ of the C++ part, which left the old state under the new
+    rules (found by reading the fix of bug 8)."""
+    game = bieten.Game(TWO, 1)
+    with pytest.raises(TypeError, match="already initialised"):
+        game.__init__(bieten.Rules(players=3), 5)  # type: ignore[misc]
+    assert game.rules == TWO and len(game.hands) == 2 and game.seed == 1
+
+
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
     """Runs code in a fresh interpreter, which may crash."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

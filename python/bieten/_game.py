@@ -130,6 +130,8 @@ class Game(_core.GameBase):
     ) -> None:
         """``record=False`` keeps no events and no action list: for search and self-play, where
         clones must be cheap; ``events``, ``events_for``, ``history`` and ``to_json`` then raise."""
+        if _built(self):  # pybind11 would keep the old state under the new metadata
+            raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
         try:
             self._build(rules, seed, deal, dealer, top_card, record)
         except BaseException:
@@ -281,7 +283,10 @@ class Game(_core.GameBase):
         ``true`` is not (docs/c_abi.md, "Strict JSON").
         """
         try:
-            record = json.loads(text, parse_float=_json_real)
+            if type(text) is str:  # one decoder for every record; json.loads would build one per call
+                record = _RECORD_DECODER.decode(text)
+            else:
+                record = json.loads(text, parse_float=_json_real)
         except (TypeError, ValueError, RecursionError) as err:
             raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
         return cls.from_record(record)
@@ -303,7 +308,9 @@ class Game(_core.GameBase):
         if unknown:
             raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
         actions = record["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        if not isinstance(actions, list) or not (
+            set(map(type, actions)) <= _STR_ONLY or all(isinstance(a, str) for a in actions)
+        ):
             raise GameRecordError("from_json: actions must be a list of R11 texts")
         try:
             game = cls(
@@ -351,6 +358,9 @@ def _json_real(text: str) -> float:
     return rounded
 
 
+_RECORD_DECODER = json.JSONDecoder(parse_float=_json_real)
+
+
 def _says(said: object, value: object) -> bool:
     """Whether a record's field says ``value`` (an int, a card text, or lists of them), compared as the
     C ABI compares JSON (docs/c_abi.md): numbers by their exact value, so that ``1.0`` says 1 but
@@ -380,6 +390,7 @@ def _plain(data: object) -> bool:
     return all(type(item) is int or type(item) is str or _plain(item) for item in data)
 
 
+_STR_ONLY = {str}
 _RECORD_FIELDS = frozenset(
     {
         "format",
