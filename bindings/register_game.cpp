@@ -576,6 +576,14 @@ True
       }, py::arg("seat"));
   add_clone_methods<Game>(m.attr("CoreGame"));
   add_clone_methods<PyGame>(m.attr("GameBase"));
+  // Whether a game's C++ part has been constructed, asked without raising (Game.__init__ asks it
+  // on every new game, and a C++ exception would cost microseconds).
+  m.def("initialised", [](const py::handle& game) {
+    static const py::detail::type_info* const info = py::detail::get_type_info(typeid(Game));
+    if (!PyObject_TypeCheck(game.ptr(), info->type)) throw py::type_error("initialised() takes a CoreGame");
+    auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
+    return instance->get_value_and_holder().holder_constructed();  // one C++ value per game object
+  }, py::arg("game"));
   refuse_uninitialised(typeid(Game));
   refuse_uninitialised(typeid(PyGame));
 

@@ -86,10 +86,7 @@ _PLACEHOLDER = Rules()
 
 def _built(game: Game) -> bool:
     """Whether a Game has been initialised (its C++ part constructed and its metadata set)."""
-    try:
-        return game._meta is not None
-    except TypeError:  # the C++ part was never constructed
-        return False
+    return _core.initialised(game) and game._meta is not None
 
 
 class Game(_core.GameBase):
