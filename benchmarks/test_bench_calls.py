@@ -142,6 +142,16 @@ def test_clone_without_record(benchmark: Any) -> None:
     _calls(benchmark, _clone, _bieten_states(record=False), "clone_record_false")
 
 
+def _new_games(seeds: list[int]) -> None:
+    for seed in seeds:
+        bieten.Game(RULES, seed)
+
+
+def test_new_game(benchmark: Any) -> None:
+    """Game(rules, seed): the Python checks, the C++ state and the first deal."""
+    _calls(benchmark, _new_games, list(range(STATES)), "new_game")
+
+
 def test_legal_action_ids(benchmark: Any, games: list[bieten.Game]) -> None:
     _calls(benchmark, _legal_action_ids, games, "legal_action_ids")
 
