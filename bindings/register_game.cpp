@@ -81,8 +81,11 @@ PyObject* clone_method(PyObject* self, PyObject* /*unused*/) {
 
 template <typename T>
 void add_clone_methods(py::handle cls) {
-  static PyMethodDef clone_def = {"clone", &clone_method<T>, METH_NOARGS,
-                                  "An independent copy, an instance of the same class."};
+  static PyMethodDef clone_def = {
+      "clone", &clone_method<T>, METH_NOARGS,
+      "clone($self, /)\n--\n\nAn independent copy, an instance of the same class: one C++ copy of the state, sharing the\n"
+      "event record with the original until either appends to it (so cheap enough for every node of a\n"
+      "search). A subclass's own attributes are copied shallowly; its __init__ and __new__ are not called."};
   static PyMethodDef copy_def = {"__copy__", &clone_method<T>, METH_NOARGS, "The same as clone()."};
   auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
   for (PyMethodDef* def : {&clone_def, &copy_def}) {
