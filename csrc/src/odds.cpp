@@ -301,13 +301,40 @@ long long count_holdings(const View& v, long long cap) {
 
 namespace {
 
+// The tricks of a play-out from the view's state (R4.3): the trick and seat to play, the led suit,
+// and who is winning it.
+struct TrickPlay {
+  explicit TrickPlay(const View& v)
+      : n(v.players), last(v.hand_size - 1), t(v.trick_index), cnt(v.in_trick), led(v.led_suit),
+        best(v.best_seat), strength(v.best_strength), p((v.leader + v.in_trick) % v.players) {}
+
+  // Seat p's card, of `suit` and `card_strength` (trick_strength), is down. Returns true when it
+  // ended the last trick (its winner is `best`); otherwise the next seat is to play.
+  bool played(int suit, int card_strength) {
+    if (cnt == 0) led = suit;
+    if (suit == led && card_strength > strength) strength = card_strength, best = p;
+    if (++cnt < n) {
+      p = p + 1 == n ? 0 : p + 1;
+      return false;
+    }
+    if (t >= last) return true;
+    ++t;  // the winner leads the next trick
+    p = best;
+    cnt = 0;
+    led = -1;
+    best = -1;
+    strength = -1;
+    return false;
+  }
+
+  int n, last, t, cnt, led, best, strength, p;
+};
+
 // play_out without wild cards: every card is played as itself.
 int play_out_natural(const View& v, const Hands& unplayed, int first) {
-  const int n = v.players, last = v.hand_size - 1;
   Hands hand = unplayed;
-  int t = v.trick_index, leader = v.leader, cnt = v.in_trick, led = v.led_suit;
-  int best = v.best_seat, strength = v.best_strength;
-  int p = (leader + cnt) % n;
+  TrickPlay trick(v);
+  int &p = trick.p, &cnt = trick.cnt, &led = trick.led;
   for (int guard = 0; guard < kMaxPlayers * 4 + 1; ++guard) {
     Card c;
     if (first >= 0) {
@@ -324,24 +351,7 @@ int play_out_natural(const View& v, const Hands& unplayed, int first) {
       c = (options & (options - 1)) ? weakest_natural(options) : lowest(options);
     }
     hand[p] &= ~bit(c);
-    const int suit = suit_of(c);
-    if (cnt == 0) led = suit;
-    if (suit == led) {
-      const int s = trick_strength(c, -1);
-      if (s > strength) strength = s, best = p;
-    }
-    if (++cnt == n) {
-      if (t >= last) return best;
-      ++t;
-      leader = best;
-      cnt = 0;
-      led = -1;
-      best = -1;
-      strength = -1;
-      p = leader;
-    } else {
-      p = p + 1 == n ? 0 : p + 1;
-    }
+    if (trick.played(suit_of(c), trick_strength(c, -1))) return trick.best;
   }
   return -1;
 }
@@ -359,9 +369,9 @@ int play_out(const View& v, const Hands& unplayed, int first) {
     named[p] = v.base[p].wild_named();
     dealt[p] = v.played[p] | unplayed[p];
   }
-  int t = v.trick_index, leader = v.leader, cnt = v.in_trick, led = v.led_suit;
-  int best = v.best_seat, strength = v.best_strength;
-  int p = (leader + cnt) % n;
+  TrickPlay trick(v);
+  const int& t = trick.t;
+  int &p = trick.p, &cnt = trick.cnt, &led = trick.led;
   for (int guard = 0; guard < kMaxPlayers * 4 + 1; ++guard) {
     Choice c{};
     const CardSet h = hand[p];
@@ -403,27 +413,8 @@ int play_out(const View& v, const Hands& unplayed, int first) {
     hand[p] &= ~bit(c.card);
     if (c.wild >= 0) named[p] |= bit(c.identity);
     const int suit = suit_of(c.identity);
-    if (cnt == 0) {
-      led = suit;
-    } else if (suit != led) {
-      failed[p] |= static_cast<std::uint8_t>(1u << led);
-    }
-    if (suit == led) {
-      const int s = trick_strength(c.identity, c.wild);
-      if (s > strength) strength = s, best = p;
-    }
-    if (++cnt == n) {
-      if (t >= last) return best;
-      ++t;
-      leader = best;
-      cnt = 0;
-      led = -1;
-      best = -1;
-      strength = -1;
-      p = leader;
-    } else {
-      p = p + 1 == n ? 0 : p + 1;
-    }
+    if (cnt > 0 && suit != led) failed[p] |= static_cast<std::uint8_t>(1u << led);  // R5.3
+    if (trick.played(suit, trick_strength(c.identity, c.wild))) return trick.best;
   }
   return -1;
 }
