@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from peers import SEED, bieten_states, pyspiel_states  # the same states as the peer comparison
 
 import bieten
 
@@ -24,47 +25,18 @@ from conftest import record
 RULES = bieten.Rules()
 STATES = 512
 ROUNDS = 15
-SEED = 20261129
-
-
-def _bieten_states(record: bool = True) -> list[bieten.Game]:
-    rng = random.Random(SEED)
-    states: list[bieten.Game] = []
-    seed = 0
-    while len(states) < STATES:
-        game = bieten.Game(RULES, seed=seed, record=record)
-        seed += 1
-        ids = game.legal_action_ids()
-        while ids and len(states) < STATES:
-            if rng.random() < 1 / 8:
-                states.append(game.clone())
-            ids = game.step(ids[rng.randrange(len(ids))])
-    return states
 
 
 @pytest.fixture(scope="module")
 def games() -> list[bieten.Game]:
-    return _bieten_states()
+    return bieten_states(STATES)
 
 
 @pytest.fixture(scope="module")
 def leduc() -> tuple[Any, list[Any]]:
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("leduc_poker")
-    rng = random.Random(SEED)
-    states: list[Any] = []
-    while len(states) < STATES:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(states) < STATES:
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            if rng.random() < 1 / 4:
-                states.append(state.clone())
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return game, states
+    return game, pyspiel_states(game, STATES)
 
 
 def _calls(benchmark: Any, run: Callable[[list[Any]], None], items: list[Any], name: str) -> None:
@@ -139,7 +111,7 @@ def test_clone(benchmark: Any, games: list[bieten.Game]) -> None:
 
 def test_clone_without_record(benchmark: Any) -> None:
     """The same states in games made with record=False, which keep no events to share."""
-    _calls(benchmark, _clone, _bieten_states(record=False), "clone_record_false")
+    _calls(benchmark, _clone, bieten_states(STATES, record=False), "clone_record_false")
 
 
 def _new_games(seeds: list[int]) -> None:
