@@ -6,13 +6,34 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import atheris
 
 with atheris.instrument_imports(include=["bieten"]):
     import bieten
+
+# The vocabulary the harnesses build inputs from.
+DECK = [str(c) for c in bieten.CardSet.deck()]
+ACTION_TEXTS = [bieten.action_text(i) for i in range(bieten.NUM_ACTIONS)]
+KNOBS = list(bieten.Rules().to_dict())
+PRESETS = list(bieten.Rules.PRESETS)
+#: The fields of a game record (python/bieten/_game.py to_record).
+FIELDS = [
+    "format",
+    "version",
+    "rules",
+    "seed",
+    "dealer",
+    "deal",
+    "top_card",
+    "actions",
+    "hand_number",
+    "scores",
+    "hands",
+]
 
 #: Set BIETEN_FUZZ_STRICT=1 to stop at the open bugs of tests/test_fuzz_regressions.py as well.
 STRICT = os.environ.get("BIETEN_FUZZ_STRICT") == "1"
@@ -75,3 +96,10 @@ def attempt(call, *inputs, expected=bieten.BietenError):
         if known_bug(err, *inputs):
             return False, None
         raise
+
+
+def run(test_one_input: Callable[[bytes], None]) -> None:
+    """A harness's main: instruments bieten and hands ``test_one_input`` to libFuzzer (sys.argv)."""
+    instrument_bieten()
+    atheris.Setup(sys.argv, test_one_input)
+    atheris.Fuzz()

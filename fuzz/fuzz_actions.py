@@ -21,11 +21,9 @@ import atheris
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import attempt, bieten, instrument_bieten, known_bug
+from _common import ACTION_TEXTS, DECK, attempt, bieten, known_bug, run
 
 # -- inputs --------------------------------------------------------------------------------------
-ACTION_TEXTS = list(bieten.action_text(i) for i in range(bieten.NUM_ACTIONS))
-DECK = [str(c) for c in bieten.CardSet.deck()]
 ACTION_WORDS = [
     "play",
     "bid",
@@ -412,11 +410,5 @@ def TestOneInput(data: bytes) -> None:
         check_game(fdp)
 
 
-def main() -> None:
-    instrument_bieten()
-    atheris.Setup(sys.argv, TestOneInput)
-    atheris.Fuzz()
-
-
 if __name__ == "__main__":
-    main()
+    run(TestOneInput)

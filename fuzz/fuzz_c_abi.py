@@ -26,7 +26,7 @@ from ctypes import c_char_p, c_int, c_int64, c_size_t, c_uint64, c_void_p
 import atheris
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import bieten, instrument_bieten, walk
+from _common import ACTION_TEXTS, DECK, FIELDS, KNOBS, PRESETS, bieten, run, walk
 
 
 # -- JSON values ---------------------------------------------------------------------------------
@@ -183,23 +183,6 @@ def int_buffer(n: int) -> ctypes.Array:
 
 
 # -- inputs --------------------------------------------------------------------------------------
-DECK = [str(c) for c in bieten.CardSet.deck()]
-ACTION_TEXTS = [bieten.action_text(i) for i in range(NUM_ACTIONS)]
-KNOBS = list(bieten.Rules().to_dict())
-FIELDS = [
-    "format",
-    "version",
-    "rules",
-    "seed",
-    "dealer",
-    "deal",
-    "top_card",
-    "actions",
-    "hand_number",
-    "scores",
-    "hands",
-]
-PRESETS = list(bieten.Rules.PRESETS)
 INTS = [
     0,
     1,
@@ -783,11 +766,5 @@ def TestOneInput(data: bytes) -> None:
     fdp.PickValueInList(CHECKS)(fdp)
 
 
-def main() -> None:
-    instrument_bieten()
-    atheris.Setup(sys.argv, TestOneInput)
-    atheris.Fuzz()
-
-
 if __name__ == "__main__":
-    main()
+    run(TestOneInput)

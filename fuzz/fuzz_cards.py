@@ -17,10 +17,9 @@ import atheris
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import attempt, bieten, instrument_bieten
+from _common import DECK, attempt, bieten, run
 
 # -- inputs --------------------------------------------------------------------------------------
-DECK = [str(c) for c in bieten.CardSet.deck()]
 CARD_WORDS = [*DECK, "W", "w", "Weli", "WELI", "weli", "s6", "h10", "e7", "la", "Su", "Ho"]
 JUNK_WORDS = [
     "",
@@ -479,11 +478,5 @@ def TestOneInput(data: bytes) -> None:
     fdp.PickValueInList(CHECKS)(fdp)
 
 
-def main() -> None:
-    instrument_bieten()
-    atheris.Setup(sys.argv, TestOneInput)
-    atheris.Fuzz()
-
-
 if __name__ == "__main__":
-    main()
+    run(TestOneInput)

@@ -18,7 +18,7 @@ import sys
 import atheris
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import attempt, bieten, instrument_bieten
+from _common import ACTION_TEXTS, DECK, FIELDS, KNOBS, attempt, bieten, run
 
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -34,22 +34,6 @@ def bools_as_numbers(record: object) -> bool:
     )
 
 
-DECK = [str(c) for c in bieten.CardSet.deck()]
-ACTION_TEXTS = [bieten.action_text(i) for i in range(bieten.NUM_ACTIONS)]
-FIELDS = [
-    "format",
-    "version",
-    "rules",
-    "seed",
-    "dealer",
-    "deal",
-    "top_card",
-    "actions",
-    "hand_number",
-    "scores",
-    "hands",
-]
-KNOBS = list(bieten.Rules().to_dict())
 STRINGS = [
     "",
     "bieten-game",
@@ -346,11 +330,5 @@ def TestOneInput(data: bytes) -> None:
         check_restored(record, restored)
 
 
-def main() -> None:
-    instrument_bieten()
-    atheris.Setup(sys.argv, TestOneInput)
-    atheris.Fuzz()
-
-
 if __name__ == "__main__":
-    main()
+    run(TestOneInput)

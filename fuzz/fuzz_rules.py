@@ -19,11 +19,9 @@ import atheris
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
-from _common import attempt, bieten, instrument_bieten
+from _common import KNOBS, PRESETS, attempt, bieten, run
 
 # -- inputs --------------------------------------------------------------------------------------
-KNOBS = list(bieten.Rules().to_dict())
-PRESETS = list(bieten.Rules.PRESETS)
 CHOICES = {
     "wild": ["none", "weli", "spitzen"],
     "ties": ["suit_priority", "no_point"],
@@ -242,11 +240,5 @@ def TestOneInput(data: bytes) -> None:
     fdp.PickValueInList(CHECKS)(fdp)
 
 
-def main() -> None:
-    instrument_bieten()
-    atheris.Setup(sys.argv, TestOneInput)
-    atheris.Fuzz()
-
-
 if __name__ == "__main__":
-    main()
+    run(TestOneInput)
