@@ -520,17 +520,10 @@ True
         return record_json(g);
       }, "The game record as JSON text (Game.to_json's bytes).")
       .def("apply_all", [](Game& g, const py::list& actions) {
-        std::size_t applied = 0;
-        for (const py::handle action : actions) {
-          try {
-            g.apply(action_from(action));
-          } catch (const Error&) {
-            break;  // refused: the caller applies it alone for the error
-          }
-          ++applied;
-        }
-        return applied;
-      }, py::arg("actions"), "Applies actions (R11 texts or ids) in order until one is refused; how many were applied.")
+        for (const py::handle action : actions) g.apply(action_from(action));
+      }, py::arg("actions"),
+           "Applies actions (R11 texts or ids) in order, as apply() does each; a refused one raises, with the\n"
+           "ones before it applied (its index is the gain in ply).")
       .def("event_count", [](const Game& g) { return g.events().size(); })
       .def("event_dicts", [](const Game& g, std::size_t start) {
         py::list out;

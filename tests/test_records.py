@@ -47,17 +47,21 @@ def test_to_json_of_a_given_deal_names_its_deal_and_top_card() -> None:
     assert game.to_json() == json.dumps(game.to_record())
 
 
-def test_apply_all_applies_up_to_the_first_refused_action_and_stops() -> None:
+def test_apply_all_applies_in_order_and_a_refusal_keeps_the_actions_before_it() -> None:
     source = played(Rules(), 9, 30)
     texts = source.history
     game = Game(Rules(), seed=9)
-    assert game.apply_all(texts[:10]) == 10
+    game.apply_all(texts[:10])
     assert game.history == texts[:10]
-    # A refused action (R9) stops the replay with the state of the actions before it.
-    assert game.apply_all([*texts[10:20], "bid spiel and more", *texts[20:]]) == 10
-    assert game.history == texts[:20]
-    assert game.apply_all([]) == 0
-    assert game.apply_all(source.history_ids()[20:]) == len(texts) - 20  # ids as well as texts
+    # A refused action raises as apply() does, with the actions before it applied (R9).
+    with pytest.raises(bieten.ActionError, match="'bid spiel and more' is not an action"):
+        game.apply_all([*texts[10:20], "bid spiel and more", *texts[20:]])
+    assert game.history == texts[:20] and game.ply == 20
+    with pytest.raises(bieten.IllegalActionError):
+        game.apply_all([*texts[20:25], texts[0]])
+    assert game.ply == 25
+    game.apply_all([])
+    game.apply_all(source.history_ids()[25:])  # ids as well as texts
     assert game == source
 
 

@@ -319,14 +319,11 @@ class Game(_core.GameBase):
             )
         except (BietenError, TypeError) as err:
             raise GameRecordError(f"from_json: {err}") from None
-        index = game.apply_all(actions)  # in C++, up to the first refused action
-        if index < len(actions):  # applied alone, it raises the refusal to report
-            action = actions[index]
-            try:
-                _core.CoreGame.apply(game, action)
-            except BietenError as err:
-                raise GameRecordError(f"from_json: action {index} {action!r} is refused: {err}") from None
-            raise GameRecordError(f"from_json: action {index} {action!r} was refused, then taken")
+        try:
+            game.apply_all(actions)  # in C++; a refusal leaves the actions before it applied (R9)
+        except BietenError as err:
+            index = game.ply
+            raise GameRecordError(f"from_json: action {index} {actions[index]!r} is refused: {err}") from None
         checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
         for field, value in checks:
             if field in record and not _says(record[field], value):
