@@ -1,10 +1,9 @@
 #include "bieten/simulate.hpp"
 
-#include <algorithm>
-#include <exception>
-#include <mutex>
 #include <string>
-#include <thread>
+#include <vector>
+
+#include "bieten/parallel.hpp"
 
 namespace bieten {
 
@@ -54,15 +53,9 @@ void play_one(const SimulationConfig& config, std::uint64_t index, std::size_t s
 SimulationResult simulate(const SimulationConfig& config, std::uint64_t first, std::uint64_t last,
                           std::atomic<std::uint64_t>* progress) {
   config.rules.validate();
-  if (config.shard_count == 0 || config.shard_index >= config.shard_count) {
-    throw Error("shard must be (k, K) with 0 <= k < K");
-  }
-  last = std::min(last, config.games);
-  // The shard's games in [first, last): i = shard_index + K * j.
   const std::uint64_t K = config.shard_count, k = config.shard_index;
-  const std::uint64_t j0 = first <= k ? 0 : (first - k + K - 1) / K;
-  const std::uint64_t j1 = last <= k ? 0 : (last - k + K - 1) / K;
-  const std::size_t n = j1 > j0 ? static_cast<std::size_t>(j1 - j0) : 0;
+  const ShardRange range = shard_range(first, last, config.games, k, K);
+  const std::size_t n = range.count;
   const int players = config.rules.players;
 
   SimulationResult out;
@@ -73,41 +66,16 @@ SimulationResult simulate(const SimulationConfig& config, std::uint64_t first, s
   out.hands.resize(n);
   out.actions.resize(n);
 
-  const int threads = std::max(1, std::min<int>(config.threads, static_cast<int>(std::max<std::size_t>(n, 1))));
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> stop{false};
-  std::exception_ptr error;
-  std::mutex mutex;
-  std::vector<std::array<std::array<std::int64_t, kFigureColumns>, kMaxPlayers>> totals(threads);
-  constexpr std::size_t kChunk = 64;
-
-  auto work = [&](int t) {
-    try {
-      Game game(config.rules, 0, 0, {}, false);  // reset for each game
-      for (;;) {
-        const std::size_t begin = next.fetch_add(kChunk);
-        if (begin >= n || stop.load(std::memory_order_relaxed)) return;
-        const std::size_t end = std::min(n, begin + kChunk);
-        for (std::size_t slot = begin; slot < end; ++slot) {
-          play_one(config, k + K * (j0 + slot), slot, out, totals[t], game);
-          if (progress) progress->fetch_add(1, std::memory_order_relaxed);
-          if (stop.load(std::memory_order_relaxed)) return;
-        }
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!error) error = std::current_exception();
-      stop = true;
-    }
+  using Totals = std::array<std::array<std::int64_t, kFigureColumns>, kMaxPlayers>;
+  struct Worker {
+    Game game;
+    Totals* totals;
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
-  }
-  if (error) std::rethrow_exception(error);
+  std::vector<Totals> totals(static_cast<std::size_t>(std::max(1, config.threads)));
+  run_slots(
+      n, config.threads, progress,
+      [&](int t) { return Worker{Game(config.rules, 0, 0, {}, false), &totals[t]}; },  // reset for each game
+      [&](Worker& w, std::size_t slot) { play_one(config, range.index(slot, k, K), slot, out, *w.totals, w.game); });
   for (const auto& t : totals) {
     for (int p = 0; p < players; ++p) {
       for (int f = 0; f < kFigureColumns; ++f) out.figure_points[p][f] += t[p][f];

@@ -67,11 +67,6 @@ std::string_view canonical_action_text(ActionId a);
 // 0..139". Game::why_illegal gives this text for such ids.
 std::string action_id_out_of_range(std::string_view id);
 
-class ActionError : public Error {  // R11 text that is no action at all
- public:
-  using Error::Error;
-};
-
 // A set of action ids as 140 bits.
 struct ActionMask {
   std::uint64_t w[3] = {0, 0, 0};

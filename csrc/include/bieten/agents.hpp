@@ -18,11 +18,6 @@ enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal };
 AgentKind parse_agent(std::string_view name);
 std::string_view agent_name(AgentKind kind);
 
-// The generator of `seat`'s agent in the game with `game_seed` (docs/agents.md).
-inline constexpr SplitMix64 agent_generator(std::uint64_t game_seed, int seat) {
-  return SplitMix64(mix64(game_seed ^ 0xA6E7C3D1B2F48509ULL) + static_cast<std::uint64_t>(seat + 1) * kGoldenGamma);
-}
-
 // Uniform over the legal actions.
 ActionId random_action(const Game& game, SplitMix64& rng);
 

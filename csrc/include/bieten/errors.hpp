@@ -37,4 +37,19 @@ class HandError : public Error {  // hands given to the evaluator or a game
   using Error::Error;
 };
 
+class ActionError : public Error {  // R11/S11 text that is no action at all
+ public:
+  using Error::Error;
+};
+
+class IllegalActionError : public Error {  // R9/S9 an action the rules refuse now
+ public:
+  using Error::Error;
+};
+
+class AgentError : public Error {  // an external agent failed or chose an illegal action
+ public:
+  using Error::Error;
+};
+
 }  // namespace bieten

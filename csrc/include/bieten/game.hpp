@@ -20,11 +20,6 @@
 
 namespace bieten {
 
-class IllegalActionError : public Error {  // R9
- public:
-  using Error::Error;
-};
-
 enum class Phase : std::uint8_t {
   kSteal,        // R3.7: the cutter steals or leaves
   kTurn,         // R7.1: a seat on turn before its card: play, or open a bid

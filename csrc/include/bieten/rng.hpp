@@ -54,4 +54,9 @@ inline constexpr std::uint64_t batch_game_seed(std::uint64_t base_seed, std::uin
   return mix64(base_seed + (game + 1) * kGoldenGamma);
 }
 
+// The generator of `seat`'s built-in agent in the game with `game_seed` (docs/agents.md), in both games.
+inline constexpr SplitMix64 agent_generator(std::uint64_t game_seed, int seat) {
+  return SplitMix64(mix64(game_seed ^ 0xA6E7C3D1B2F48509ULL) + static_cast<std::uint64_t>(seat + 1) * kGoldenGamma);
+}
+
 }  // namespace bieten

@@ -14,11 +14,6 @@
 
 namespace bieten {
 
-class AgentError : public Error {  // an external agent failed or chose an illegal action
- public:
-  using Error::Error;
-};
-
 // An agent outside the core (e.g. a Python callable): returns an action id for `seat`, or a
 // negative number to stop the run (the caller keeps the reason).
 using ExternalAgent = std::function<int(const Game& game, int seat)>;
