@@ -12,5 +12,7 @@ void register_deal(pybind11::module_& m);
 void register_figures(pybind11::module_& m);
 void register_game(pybind11::module_& m);
 void register_simulate(pybind11::module_& m);
+void register_schnapsen(pybind11::module_& m);
+void register_schnapsen_simulate(pybind11::module_& m);
 
 }  // namespace bieten::py_bindings

@@ -28,4 +28,5 @@ PYBIND11_MODULE(_core, m) {
   register_figures(m);
   register_game(m);
   register_simulate(m);
+  register_schnapsen(m);
 }

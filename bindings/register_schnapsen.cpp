@@ -1,0 +1,560 @@
+// The second game, Bauernschnapsen and Schnapsen (SCHNAPSEN.md), as bieten._core.schnapsen: rules,
+// the deal, actions, the game with its events and observation, and the C++ self-play loops.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bieten/schnapsen/actions.hpp"
+#include "bieten/schnapsen/agents.hpp"
+#include "bieten/schnapsen/deal.hpp"
+#include "bieten/schnapsen/game.hpp"
+#include "bieten/schnapsen/observation.hpp"
+#include "bieten/schnapsen/rules.hpp"
+#include "bieten/schnapsen/simulate.hpp"
+#include "bindings.hpp"
+#include "py_game_common.hpp"
+#include "py_input.hpp"
+
+namespace py = pybind11;
+
+namespace bieten::py_bindings {
+
+namespace {
+
+using schnapsen::ActionId;
+using schnapsen::EventType;
+using schnapsen::Game;
+using schnapsen::Phase;
+namespace sn = schnapsen;
+
+struct PyAction {
+  ActionId id;
+};
+
+struct PyGame : Game {
+  explicit PyGame(Game game) : Game(std::move(game)) {}
+  PyGame(const PyGame& other) : Game(other), meta(other.meta) {}
+  PyGame& operator=(const PyGame&) = delete;
+  py::object meta = py::none();
+  py::object events;  // list of Event, made on first use
+  py::object views;   // dict seat -> list of Event, made on first use
+};
+
+constexpr const char* kSuitLetters[4] = {"H", "L", "S", "E"};
+constexpr const char* kPhaseNames[sn::kPhases] = {"cut", "trump", "bid", "call", "double", "retour", "play",
+                                                  "chance", "game_over"};
+
+py::object card_or_none(Card c) { return c == sn::kNoCard ? py::object(py::none()) : py::object(py::str(card_text(c))); }
+py::object suit_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::str(kSuitLetters[s])); }
+
+py::dict rules_to_dict(const sn::Rules& r) {
+  py::dict d;
+  d["players"] = r.players;
+  d["partners"] = std::string(sn::partners_name(r.partners));
+  d["knock"] = r.knock;
+  d["bidding"] = r.bidding;
+  d["spritze"] = r.spritze;
+  d["retour"] = r.retour;
+  d["claim"] = std::string(sn::claim_name(r.claim));
+  d["must_head"] = std::string(sn::must_head_name(r.must_head));
+  d["closing"] = r.closing;
+  d["one_point_from"] = r.one_point_from;
+  d["target"] = r.target;
+  return d;
+}
+
+py::dict dealt_dict(const sn::DealtCards& d, int players) {
+  py::dict out;
+  py::list hands;
+  for (int p = 0; p < players; ++p) {
+    py::list hand;
+    for (Card c : d.hands[p]) hand.append(card_text(c));
+    hands.append(hand);
+  }
+  out["hands"] = hands;
+  out["trump_card"] = card_or_none(d.trump_card);
+  py::list stock;
+  if (players == 2) {
+    for (Card c : d.stock) stock.append(card_text(c));
+  }
+  out["stock"] = stock;
+  return out;
+}
+
+// The JSON-safe dict of an event (docs/schnapsen_events.md).
+py::dict event_dict(const sn::Event& e, int players) {
+  py::dict d;
+  d["type"] = std::string(sn::event_type_name(e.type));
+  d["seq"] = e.seq;
+  d["hand"] = e.hand;
+  auto totals = [&](const std::array<std::int16_t, sn::kMaxPlayers>& a) {
+    return std::vector<int>(a.begin(), a.begin() + players);
+  };
+  switch (e.type) {
+    case EventType::kDealStarted:
+      d["dealer"] = e.seat;
+      d["forehand"] = e.other;
+      break;
+    case EventType::kCutChosen:
+      d["seat"] = e.seat;
+      d["choice"] = std::string(sn::action_text(e.code));
+      break;
+    case EventType::kCardsDealt:
+    case EventType::kCardsRevealed: {
+      d["seat"] = e.seat;
+      py::list cards;
+      for (int i = 0; i < e.count; ++i) cards.append(card_or_none(e.cards[i]));
+      d["cards"] = cards;
+      break;
+    }
+    case EventType::kTrumpCardTurned: d["card"] = card_or_none(e.card); break;
+    case EventType::kTrumpChosen:
+      d["seat"] = e.seat;
+      d["suit"] = suit_or_none(e.suit);
+      d["turned"] = card_or_none(e.card);
+      break;
+    case EventType::kBid:
+    case EventType::kDoubled:
+      d["seat"] = e.seat;
+      d[e.type == EventType::kBid ? "bid" : "word"] = std::string(sn::action_text(e.code));
+      break;
+    case EventType::kContractSettled:
+      d["contract"] = std::string(sn::contract_name(e.code));
+      d["declarer"] = e.seat;
+      d["trump"] = suit_or_none(e.suit);
+      break;
+    case EventType::kCardCalled:
+    case EventType::kCardPlayed:
+      d["seat"] = e.seat;
+      d["card"] = card_or_none(e.card);
+      if (e.type == EventType::kCardPlayed) d["trick"] = e.trick;
+      break;
+    case EventType::kExchanged:
+      d["seat"] = e.seat;
+      d["taken"] = card_or_none(e.card);
+      d["unter"] = card_or_none(e.card2);
+      break;
+    case EventType::kClosed:
+    case EventType::kPartnerRevealed: d["seat"] = e.seat; break;
+    case EventType::kMelded:
+      d["seat"] = e.seat;
+      d["suit"] = suit_or_none(e.suit);
+      d["points"] = e.points;
+      break;
+    case EventType::kMarriageCredited:
+      d["seat"] = e.seat;
+      d["points"] = e.points;
+      d["side"] = seat_list(e.seats, players);
+      break;
+    case EventType::kClaimed:
+      d["seat"] = e.seat;
+      d["correct"] = e.other == 1;
+      d["points"] = e.points;
+      d["side"] = seat_list(e.seats, players);
+      break;
+    case EventType::kTrickWon:
+      d["seat"] = e.seat;
+      d["trick"] = e.trick;
+      d["points"] = e.points;
+      break;
+    case EventType::kCardDrawn:
+      d["seat"] = e.seat;
+      d["card"] = card_or_none(e.card);
+      d["face_up"] = e.code == 1;
+      break;
+    case EventType::kDealScored:
+      d["end"] = std::string(sn::deal_end_name(static_cast<sn::DealEnd>(e.code)));
+      d["claimant"] = seat_or_none(e.other);
+      d["side"] = seat_list(e.seats, players);
+      d["points"] = e.points;
+      d["gained"] = totals(e.gained);
+      d["scores"] = totals(e.totals);
+      break;
+    case EventType::kGameOver:
+      d["winners"] = seat_list(e.seats, players);
+      d["bummerl"] = seat_list(e.seats2, players);
+      d["scores"] = totals(e.totals);
+      break;
+  }
+  return d;
+}
+
+std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "S11: an integer")); }
+
+std::optional<int> id_arg(const py::handle& h) {
+  std::optional<int> id;
+  if (!int_arg(h, id)) throw ActionError("S11: expected an integer, not " + std::string(py::repr(h)));
+  return id;
+}
+
+std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
+  if (id) return g.why_illegal(*id);
+  return "S11: action id " + int_text(h) + " is not in 0.." + std::to_string(sn::kNumActions - 1);
+}
+
+int seat_arg(const Game& g, const py::handle& h) {
+  std::optional<int> seat;
+  const int players = g.players();
+  if (!int_arg(h, seat) || !seat || *seat < 0 || *seat >= players) {
+    throw SeatError("S2.1: seat must be an int from 0 to " + std::to_string(players - 1) + ", not " +
+                    std::string(py::repr(h)));
+  }
+  return *seat;
+}
+
+ActionId action_from(const py::handle& h) {
+  if (PyUnicode_Check(h.ptr())) return sn::parse_action(utf8_text(h));
+  if (py::isinstance<PyAction>(h)) return h.cast<PyAction>().id;
+  if (is_integer(h)) {
+    const py::int_ id = index_of<ActionError>(h, "S11: an action id");
+    if (id < py::int_(0) || id >= py::int_(sn::kNumActions)) {
+      throw ActionError("S11: action id must be 0 to " + std::to_string(sn::kNumActions - 1) + ", not " +
+                        std::string(py::str(id)));
+    }
+    return id.cast<ActionId>();
+  }
+  throw ActionError("S11: expected an action, its text or its id, not " + std::string(py::repr(h)));
+}
+
+py::list legal_id_list(const Game& g) {
+  const sn::ActionMask mask = g.legal_mask();
+  py::list out(std::popcount(mask));
+  py::ssize_t i = 0;
+  for (sn::ActionMask m = mask; m; m &= m - 1) PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(std::countr_zero(m)));
+  return out;
+}
+
+Game new_game(const sn::Rules& rules, std::uint64_t seed, int dealer,
+              const std::optional<std::vector<std::vector<int>>>& hands, std::optional<int> trump_card,
+              const std::optional<std::vector<int>>& stock, bool record_events, bool chance_deals) {
+  rules.validate();
+  std::optional<sn::DealtCards> given;
+  if (hands) {
+    if (chance_deals) throw HandError("S3.7: chance mode deals every deal by chance; give no deal");
+    const int n = rules.players;
+    if (static_cast<int>(hands->size()) != n) {
+      throw HandError("S3.7: a given deal needs one hand per seat (" + std::to_string(n) + "), not " +
+                      std::to_string(hands->size()));
+    }
+    given.emplace();
+    for (int p = 0; p < n; ++p) {
+      if ((*hands)[p].size() != sn::kHandSize) {
+        throw HandError("S3.7: seat " + std::to_string(p) + " must be given 5 cards, not " +
+                        std::to_string((*hands)[p].size()));
+      }
+      for (int i = 0; i < sn::kHandSize; ++i) given->hands[p][i] = static_cast<Card>((*hands)[p][i]);
+    }
+    const std::size_t stock_size = stock ? stock->size() : 0;
+    if (n == 2) {
+      if (!trump_card) throw HandError("S3.7: a given two-player deal needs a trump_card");
+      if (stock_size != sn::kStockSize) {
+        throw HandError("S3.7: a given two-player deal needs 9 stock cards, not " + std::to_string(stock_size));
+      }
+      given->trump_card = static_cast<Card>(*trump_card);
+      for (int i = 0; i < sn::kStockSize; ++i) given->stock[i] = static_cast<Card>((*stock)[i]);
+    } else if (trump_card || stock_size != 0) {
+      throw HandError("S3.7: a given four-player deal has no trump_card and an empty stock");
+    }
+  }
+  return Game(rules, seed, dealer, given, record_events, chance_deals);
+}
+
+template <typename Cls>
+void define_game_methods(Cls& cls) {
+  cls.def_property_readonly("seed", &Game::seed)
+      .def_property_readonly("hand_number", &Game::hand_number)
+      .def_property_readonly("dealer", &Game::dealer)
+      .def_property_readonly("first_dealer", &Game::first_dealer)
+      .def_property_readonly("forehand", &Game::forehand)
+      .def_property_readonly("current_player", [](const Game& g) -> py::object {
+        if (g.current_player() == sn::kChancePlayer) return py::int_(sn::kChancePlayer);
+        return seat_or_none(g.current_player());
+      })
+      .def_property_readonly("is_chance_node", [](const Game& g) { return g.phase() == Phase::kChance; })
+      .def("chance_outcomes", [](const Game& g) {
+        py::list out;
+        if (g.phase() != Phase::kChance) return out;
+        for (sn::ActionMask m = g.legal_mask(); m; m &= m - 1) {
+          const int id = std::countr_zero(m);
+          out.append(py::make_tuple(id, g.chance_probability(id)));
+        }
+        return out;
+      }, "In chance mode at a chance node: (chance action id, probability) pairs.")
+      .def_property_readonly("is_over", &Game::is_over)
+      .def_property_readonly("winners", [](const Game& g) { return seat_list(g.winners(), g.players()); })
+      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl(), g.players()); })
+      .def_property_readonly("scores", [](const Game& g) {
+        return std::vector<int>(g.scores().begin(), g.scores().begin() + g.players());
+      })
+      .def_property_readonly("hand_masks", [](const Game& g) {
+        std::vector<CardSet> out;
+        for (int p = 0; p < g.players(); ++p) out.push_back(g.hand(p));
+        return out;
+      })
+      .def_property_readonly("trump", [](const Game& g) { return suit_or_none(g.trump()); })
+      .def_property_readonly("trump_card", [](const Game& g) {
+        return g.stock_count() > 0 ? card_or_none(g.trump_card()) : py::object(py::none());
+      })
+      .def_property_readonly("turned_card", [](const Game& g) { return card_or_none(g.turned_card()); })
+      .def_property_readonly("stock_count", &Game::stock_count)
+      .def_property_readonly("closed", &Game::closed)
+      .def_property_readonly("contract", [](const Game& g) -> py::object {
+        if (g.contract() < 0) return py::none();
+        return py::str(std::string(sn::contract_name(g.contract())));
+      })
+      .def_property_readonly("declarer", [](const Game& g) { return seat_or_none(g.declarer()); })
+      .def_property_readonly("called_card", [](const Game& g) { return card_or_none(g.called_card()); })
+      .def_property_readonly("multiplier", &Game::multiplier)
+      .def_property_readonly("knocked", &Game::knocked)
+      .def_property_readonly("phase", [](const Game& g) { return std::string(kPhaseNames[static_cast<int>(g.phase())]); })
+      .def_property_readonly("ply", &Game::actions_applied, "The number of actions applied so far.")
+      .def_property_readonly("records", &Game::records_events, "Whether events and actions are recorded.")
+      .def_property_readonly("trick_index", &Game::trick_index)
+      .def_property_readonly("trick_leader", &Game::trick_leader)
+      .def("trick", [](const Game& g) {
+        py::list out;  // (seat, card) in the order played
+        for (int k = 0, p = g.trick_leader(); k < g.cards_in_trick(); ++k, p = (p + 1) % g.players()) {
+          out.append(py::make_tuple(p, card_text(g.trick_card(k))));
+        }
+        return out;
+      })
+      .def("side_points", [](const Game& g) { return py::make_tuple(g.side_points(0), g.side_points(1)); },
+           "Points (card points and credited marriages, S2.4) of the declaring side and of the other side.")
+      .def("dealt_cards", [](const Game& g) { return dealt_dict(g.dealt(), g.players()); },
+           "This deal's cards as dealt (deal()'s shape), all of them: not for a player's eyes.")
+      .def("legal_action_ids", &legal_id_list)
+      .def("legal_action_mask", [](const Game& g) {
+        py::array_t<bool> out(sn::kNumActions);
+        bool* d = out.mutable_data();
+        for (int a = 0; a < sn::kNumActions; ++a) d[a] = g.legal_mask() >> a & 1;
+        return out;
+      })
+      .def("legal_actions", [](const Game& g) {
+        py::list out;
+        for (sn::ActionMask m = g.legal_mask(); m; m &= m - 1) out.append(PyAction{static_cast<ActionId>(std::countr_zero(m))});
+        return out;
+      })
+      .def("is_legal", [](const Game& g, const py::object& id_obj) {
+        const std::optional<int> id = id_arg(id_obj);
+        return id && g.is_legal(*id);
+      })
+      .def("why_illegal", [](const Game& g, const py::object& id_obj) {
+        return why_illegal_id(g, id_obj, id_arg(id_obj));
+      }, py::arg("action"))
+      .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
+      .def("apply_id", [](Game& g, const py::object& id_obj) {
+        const std::optional<int> id = id_arg(id_obj);
+        if (!id || *id < 0 || *id >= sn::kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<ActionId>(*id));
+      }, py::arg("id"))
+      .def("step", [](Game& g, const py::object& id_obj) {
+        const std::optional<int> id = id_arg(id_obj);
+        if (!id || *id < 0 || *id >= sn::kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<ActionId>(*id));
+        return legal_id_list(g);
+      }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
+      .def("apply_all", [](Game& g, const py::list& actions) {
+        for (const py::handle action : actions) g.apply(action_from(action));
+      }, py::arg("actions"), "Applies actions (texts or ids) in order; a refused one raises, the ones before it applied.")
+      .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
+      .def("event_count", [](const Game& g) { return g.events().size(); })
+      .def("event_dicts", [](const Game& g, std::size_t start) {
+        py::list out;
+        for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.players()));
+        return out;
+      }, py::arg("start") = 0)
+      .def("event_dicts_for", [](const Game& g, const py::object& seat_obj, std::size_t start) {
+        const int seat = seat_arg(g, seat_obj);
+        py::list out;
+        for (std::size_t i = start; i < g.events().size(); ++i) {
+          sn::Event e = g.events()[i];
+          sn::redact_for(e, seat);
+          out.append(event_dict(e, g.players()));
+        }
+        return out;
+      }, py::arg("seat"), py::arg("start") = 0)
+      .def("observation", [](const Game& g, const py::object& seat_obj) {
+        const int seat = seat_arg(g, seat_obj);
+        py::array_t<float> out(sn::kObservationSize);
+        sn::write_observation(g, seat, out.mutable_data());
+        return out;
+      }, py::arg("seat"))
+      .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
+}
+
+}  // namespace
+
+void register_schnapsen(py::module_& parent) {
+  py::module_ m = parent.def_submodule("schnapsen", "The C++ core of Bauernschnapsen and Schnapsen (SCHNAPSEN.md).");
+
+  py::class_<sn::Rules>(m, "CoreRules")
+      .def(py::init([](int players, const std::string& partners, bool knock, bool bidding, bool spritze, bool retour,
+                       const std::string& claim, const std::string& must_head, bool closing, int one_point_from,
+                       int target) {
+             sn::Rules r;
+             r.players = players;
+             r.partners = sn::parse_partners(partners);
+             r.knock = knock;
+             r.bidding = bidding;
+             r.spritze = spritze;
+             r.retour = retour;
+             r.claim = sn::parse_claim(claim);
+             r.must_head = sn::parse_must_head(must_head);
+             r.closing = closing;
+             r.one_point_from = one_point_from;
+             r.target = target;
+             r.validate();
+             return r;
+           }),
+           py::kw_only(), py::arg("players"), py::arg("partners"), py::arg("knock"), py::arg("bidding"),
+           py::arg("spritze"), py::arg("retour"), py::arg("claim"), py::arg("must_head"), py::arg("closing"),
+           py::arg("one_point_from"), py::arg("target"))
+      .def("to_dict", &rules_to_dict)
+      .def("__eq__", [](const sn::Rules& a, const sn::Rules& b) { return a == b; });
+  m.def("preset_values", [](const std::string& name) { return rules_to_dict(sn::preset(name)); }, py::arg("name"));
+
+  m.def("deal", [](std::uint64_t seed, const sn::Rules& rules, std::uint64_t hand, int dealer, bool knock) {
+    rules.validate();
+    if (dealer < 0 || dealer >= rules.players) {
+      throw SeatError("S2.1: dealer must be a seat 0.." + std::to_string(rules.players - 1) + ", not " +
+                      std::to_string(dealer));
+    }
+    return dealt_dict(sn::deal_cards(seed, hand, rules.players, dealer, knock), rules.players);
+  }, py::arg("seed"), py::arg("rules"), py::arg("hand"), py::arg("dealer"), py::arg("knock"));
+  m.def("shuffle", [](std::uint64_t seed, std::uint64_t hand) {
+    const sn::Shuffle s = sn::shuffle_for_deal(seed, hand);
+    std::vector<std::string> deck;
+    for (Card c : s.deck) deck.push_back(card_text(c));
+    return py::make_tuple(deck, s.cut);
+  }, py::arg("seed"), py::arg("hand"), "S3.2/S3.3 the shuffled deck (top first) and the cut c of a deal.");
+
+  m.attr("NUM_ACTIONS") = sn::kNumActions;
+  m.attr("OBSERVATION_SIZE") = sn::kObservationSize;
+  {
+    namespace o = sn::obs;
+    py::dict layout;
+    auto add = [&](const char* name, int offset, int length) { layout[name] = py::make_tuple(offset, length); };
+    add("hand", o::kHand, 20);
+    add("played", o::kPlayed, 80);
+    add("trick", o::kTrick, 80);
+    add("known", o::kKnown, 80);
+    add("trump", o::kTrump, 5);
+    add("trump_card", o::kTrumpCard, 20);
+    add("turned", o::kTurned, 20);
+    add("contract", o::kContract, 6);
+    add("declarer", o::kDeclarer, 4);
+    add("called", o::kCalled, 20);
+    add("partner", o::kPartner, 4);
+    add("high_bid", o::kHighBid, 5);
+    add("multiplier", o::kMultiplier, 3);
+    add("phase", o::kPhase, sn::kPhases);
+    add("to_act", o::kToAct, 4);
+    add("dealer", o::kDealer, 4);
+    add("leader", o::kLeader, 4);
+    add("winning", o::kWinning, 4);
+    add("trick_index", o::kTrickIndex, 10);
+    add("lead_step", o::kLeadStep, 4);
+    add("meld_suit", o::kMeldSuit, 4);
+    add("melds", o::kMelds, 16);
+    add("stock", o::kStock, 1);
+    add("closed", o::kClosed, 4);
+    add("hand_counts", o::kHandCounts, 4);
+    add("won_points", o::kWonPoints, 4);
+    add("scores", o::kScores, 4);
+    add("players", o::kPlayers, 2);
+    add("partners_called", o::kPartnersCalled, 1);
+    m.attr("OBSERVATION_LAYOUT") = layout;
+  }
+  m.def("action_texts", []() {
+    std::vector<std::string> out;
+    for (int a = 0; a < sn::kNumActions; ++a) out.emplace_back(sn::action_text(static_cast<ActionId>(a)));
+    return out;
+  });
+  m.def("parse_action", [](const py::handle& text) { return static_cast<int>(action_from(text)); }, py::arg("text"));
+
+  py::class_<PyAction>(m, "Action", R"doc(An action of the Schnapsen action space (docs/schnapsen.md), printed in S11 notation.
+
+>>> from bieten.schnapsen import Action
+>>> a = Action("Play hk")
+>>> str(a), a.id, a.kind, a.card
+('play HK', 42, 'play', 'HK')
+>>> Action(8) == "schnapser"
+True
+)doc")
+      .def(py::init([](const py::object& value) { return PyAction{action_from(value)}; }), py::arg("action"))
+      .def_property_readonly("id", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def_property_readonly("kind", [](const PyAction& a) -> std::string {
+        const std::string text(sn::action_text(a.id));
+        return text.substr(0, text.find(' '));
+      })
+      .def_property_readonly("card", [](const PyAction& a) -> py::object {
+        if (!sn::is_play(a.id) && !sn::is_call(a.id)) return py::none();
+        return py::str(card_text(sn::action_card(a.id)));
+      })
+      .def_property_readonly("suit", [](const PyAction& a) -> py::object {
+        if (a.id >= sn::kTrumpBase && a.id < sn::kTrumpBase + 4) return suit_or_none(a.id - sn::kTrumpBase);
+        if (a.id >= sn::kMeldBase && a.id < sn::kMeldBase + 4) return suit_or_none(a.id - sn::kMeldBase);
+        return py::none();
+      })
+      .def("__str__", [](const PyAction& a) { return std::string(sn::action_text(a.id)); })
+      .def("__repr__", [](const PyAction& a) { return "Action('" + std::string(sn::action_text(a.id)) + "')"; })
+      .def("__int__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__index__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__hash__", [](const PyAction& a) { return static_cast<int>(a.id); })
+      .def("__eq__", [](const PyAction& a, const py::object& b) {
+        if (py::isinstance<PyAction>(b)) return b.cast<PyAction>().id == a.id;
+        if (py::isinstance<py::str>(b)) return utf8_text(b) == sn::action_text(a.id);
+        return false;
+      })
+      .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
+      .def(py::pickle([](const PyAction& a) { return static_cast<int>(a.id); },
+                      [](int id) { return PyAction{action_from(py::int_(id))}; }));
+
+  py::class_<Game> core(m, "CoreGame");
+  core.def(py::init(&new_game), py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
+           py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true,
+           py::arg("chance_deals") = false)
+      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<Game>(self); }, py::arg("memo"));
+  define_game_methods(core);
+
+  py::class_<PyGame, Game>(m, "GameBase")
+      .def(py::init([](const sn::Rules& rules, std::uint64_t seed, int dealer,
+                       const std::optional<std::vector<std::vector<int>>>& hands, std::optional<int> trump_card,
+                       const std::optional<std::vector<int>>& stock, bool record_events) {
+             return PyGame(new_game(rules, seed, dealer, hands, trump_card, stock, record_events, false));
+           }),
+           py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
+           py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true)
+      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def_property("_meta", [](const PyGame& g) { return g.meta; },
+                    [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
+      .def_property_readonly("_event_cache", [](PyGame& g) {
+        if (!g.events) g.events = py::list();
+        return g.events;
+      })
+      .def("_view_cache", [](PyGame& g, const py::object& seat_obj) {
+        const int seat = seat_arg(g, seat_obj);
+        if (!g.views) g.views = py::dict();
+        py::dict views = g.views;
+        py::int_ key(seat);
+        if (!views.contains(key)) views[key] = py::list();
+        return py::list(views[key]);
+      }, py::arg("seat"));
+  add_clone_methods<Game>(m.attr("CoreGame"));
+  add_clone_methods<PyGame>(m.attr("GameBase"));
+  m.def("initialised", [](const py::handle& game) {
+    static const py::detail::type_info* const info = py::detail::get_type_info(typeid(Game));
+    if (!PyObject_TypeCheck(game.ptr(), info->type)) throw py::type_error("initialised() takes a schnapsen CoreGame");
+    auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
+    return instance->get_value_and_holder().holder_constructed();
+  }, py::arg("game"));
+  refuse_uninitialised(typeid(Game));
+  refuse_uninitialised(typeid(PyGame));
+
+  register_schnapsen_simulate(m);
+}
+
+}  // namespace bieten::py_bindings

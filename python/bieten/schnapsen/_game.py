@@ -1,0 +1,295 @@
+"""A whole game of Bauernschnapsen or Schnapsen to the target (SCHNAPSEN.md S2-S12), its events and record."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bieten._core import BietenError, Card, CardError, HandError, IllegalActionError, SeatError
+from bieten._core import schnapsen as _core
+from bieten._game import _RECORD_DECODER, Event, GameRecordError, _json_real, _says
+from bieten._seeds import check_u64
+from bieten.schnapsen._rules import Rules
+
+JSON_FORMAT = "bieten-schnapsen-game"
+JSON_VERSION = 1
+_PACK = frozenset(8 * suit + rank for suit in range(4) for rank in range(5))  # S1.1
+
+Action = _core.Action
+#: The size of the fixed action space (docs/schnapsen.md).
+NUM_ACTIONS: int = int(_core.NUM_ACTIONS)
+#: The length of ``Game.observation``.
+OBSERVATION_SIZE: int = int(_core.OBSERVATION_SIZE)
+#: Each block of ``Game.observation``: name -> (offset, length) (docs/schnapsen.md, "Observation").
+OBSERVATION_LAYOUT: dict[str, tuple[int, int]] = dict(_core.OBSERVATION_LAYOUT)
+_ACTION_TEXTS: list[str] = list(_core.action_texts())
+
+
+def action_text(action_id: int) -> str:
+    """The S11 text of an action id.
+
+    >>> action_text(0), action_text(41), action_text(60)
+    ('cut', 'play HA', 'play E10')
+    """
+    return str(Action(action_id))
+
+
+def check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a bieten.schnapsen.Rules, not {type(rules).__name__}")
+    return rules
+
+
+def check_dealer(dealer: object, rules: Rules) -> int:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise SeatError(f"S2.1: dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    return dealer
+
+
+def card_id(card: object, where: str) -> int:
+    """A card of the Schnapsen pack, by text or Card (S1.1); anything else is refused."""
+    try:
+        parsed = Card(card)
+    except (CardError, TypeError):
+        raise CardError(f"S1.1: {where}: {card!r} is not a card of the Schnapsen pack") from None
+    if parsed.id not in _PACK:
+        raise CardError(f"S1.1: {parsed} is not in the Schnapsen pack ({where})")
+    return int(parsed.id)
+
+
+def _given_deal(deal: object, rules: Rules) -> tuple[list[list[int]], int | None, list[int]]:
+    """deal()'s shape as card ids: hands in dealt order, the trump card, the stock (S3.6, S3.7)."""
+    if not isinstance(deal, Mapping) or set(deal) - {"hands", "trump_card", "stock"} or "hands" not in deal:
+        raise HandError("S3.7: deal must be a dict with hands, trump_card and stock, as schnapsen.deal() gives")
+    hands = deal["hands"]
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise HandError(f"S3.7: deal['hands'] must be a list of hands, one per seat, not {hands!r}")
+    ids: list[list[int]] = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+            raise HandError(f"S3.7: the hand of seat {seat} must be a list of cards, not {hand!r}")
+        ids.append([card_id(card, f"seat {seat}") for card in hand])
+    trump = deal.get("trump_card")
+    trump_id = None if trump is None else card_id(trump, "trump_card")
+    stock = deal.get("stock", [])
+    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
+        raise HandError(f"S3.7: deal['stock'] must be a list of cards, not {stock!r}")
+    return ids, trump_id, [card_id(card, "stock") for card in stock]
+
+
+def _cards(mask: int) -> list[str]:
+    return str(_core_cardset(mask)).split()
+
+
+def _core_cardset(mask: int) -> object:
+    from bieten._core import CardSet
+
+    return CardSet.from_mask(mask)
+
+
+_PLACEHOLDER = Rules()
+
+
+def _built(game: Game) -> bool:
+    return _core.initialised(game) and game._meta is not None
+
+
+class Game(_core.GameBase):
+    """A game of Bauernschnapsen or Schnapsen to the target, driven by actions in S11 notation.
+
+    >>> game = Game(Rules.preset("schnapsen"), seed=7)
+    >>> game.current_player, game.trump, game.contract, game.declarer
+    (1, 'E', 'normal', 1)
+    >>> game.hands
+    [['HU', 'H10', 'LK', 'SU', 'EA'], ['HA', 'LA', 'L10', 'EO', 'E10']]
+    >>> [str(a) for a in game.legal_actions()]
+    ['close', 'play HA', 'play LA', 'play L10', 'play EO', 'play E10']
+    >>> game.apply("claim")
+    Traceback (most recent call last):
+    ...
+    bieten._core.IllegalActionError: S7.1: no claim before the second trick
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        dealer: int = 0,
+        record: bool = True,
+    ) -> None:
+        """``deal`` gives the first deal in ``schnapsen.deal()``'s shape (S3.7; it skips that deal's cut
+        or knock). ``record=False`` keeps no events and no action list, for cheap clones."""
+        if _built(self):
+            raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
+        try:
+            self._build(rules, seed, deal, dealer, record)
+        except BaseException:
+            if not _built(self):
+                super().__init__(_PLACEHOLDER._core, 0)
+                self._meta = (_PLACEHOLDER, None)
+            raise
+
+    def _build(self, rules: Rules, seed: int | None, deal: Mapping[str, Any] | None, dealer: int,
+               record: bool) -> None:
+        rules = check_rules(rules)
+        seed = secrets.randbits(64) if seed is None else check_u64(seed)
+        check_dealer(dealer, rules)
+        if deal is None:
+            super().__init__(rules._core, seed, dealer, None, None, None, bool(record))
+            self._meta = (rules, None)
+            return
+        hands, trump, stock = _given_deal(deal, rules)
+        super().__init__(rules._core, seed, dealer, hands, trump, stock, bool(record))
+        self._meta = (rules, self.dealt_cards())
+
+    @property
+    def rules(self) -> Rules:
+        return self._meta[0]  # type: ignore[no-any-return]
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's cards now in hand (dealt so far, not played), in ascending card id."""
+        return [_cards(m) for m in self.hand_masks]
+
+    def _require_record(self, what: str) -> None:
+        if not self.records:
+            raise BietenError(f"{what} needs a recording game; this one was made with record=False")
+
+    @property
+    def history(self) -> list[str]:
+        """Every action applied so far, as S11 text."""
+        self._require_record("history")
+        return [_ACTION_TEXTS[i] for i in self.history_ids()]
+
+    def apply(self, action: object, seat: int | None = None, ply: int | None = None) -> None:
+        """Applies an action (an Action, its S11 text, or its id).
+
+        An illegal action raises IllegalActionError naming the S rule and changes nothing (S9). With
+        ``seat`` it is refused unless that seat is to act; with ``ply`` unless exactly that many actions
+        have been applied (a stale or replayed action, docs/security.md).
+        """
+        if seat is not None and seat != self.current_player:
+            current = self.current_player
+            whose = "the game is over" if current is None else f"seat {current} is to act"
+            raise IllegalActionError(f"S9: seat {seat} is not to act; {whose}, so '{action}' is refused")
+        if ply is not None and ply != self.ply:
+            raise IllegalActionError(
+                f"S9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
+                "a stale or replayed action is refused"
+            )
+        super().apply(action)
+
+    def why_illegal(self, action: object) -> str | None:  # type: ignore[override]
+        """Why an action would be refused (citing the rule), or None if it is legal."""
+        try:
+            reason = super().why_illegal(Action(action).id)
+        except IllegalActionError as err:
+            return str(err)
+        return reason or None
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far (docs/schnapsen_events.md), every card visible."""
+        self._require_record("events")
+        cache = self._event_cache
+        if self.event_count() > len(cache):
+            cache.extend(Event(d) for d in self.event_dicts(len(cache)))
+        return list(cache)
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The events as ``seat`` may see them (S12): no other seat's cards, no stock, forehand's last
+        two cards hidden from him until he has chosen trump; the called partner stays secret until the
+        called card is played."""
+        self._require_record("events_for")
+        view = self._view_cache(seat)
+        if self.event_count() > len(view):
+            view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
+        return list(view)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they are the same record: rules, seed, first deal and actions."""
+        return isinstance(other, Game) and super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        state = f"winners {self.winners}" if self.is_over else f"seat {self.current_player} to act"
+        return f"<bieten.schnapsen.Game seed={self.seed} deal={self.hand_number} scores={self.scores} {state}>"
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
+        self._require_record("to_json")
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "deal": self._meta[1],
+            "actions": self.history,
+            "hand_number": self.hand_number,
+            "scores": self.scores,
+            "hands": self.hands,
+        }
+
+    def to_json(self) -> str:
+        """The game record as JSON text; ``Game.from_json`` restores a game that continues identically."""
+        return json.dumps(self.to_record())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restores a game from ``to_json`` by replaying its actions; a malformed, tampered or
+        inconsistent record raises GameRecordError (a ValueError)."""
+        try:
+            record = _RECORD_DECODER.decode(text) if type(text) is str else json.loads(text, parse_float=_json_real)
+        except (TypeError, ValueError, RecursionError) as err:
+            raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
+        return cls.from_record(record)
+
+    @classmethod
+    def from_record(cls, record: object) -> Game:
+        """Restores a game from ``to_record`` data (see ``from_json``)."""
+        if not isinstance(record, dict):
+            raise GameRecordError("from_json: a game record is a JSON object")
+        if record.get("format") != JSON_FORMAT or not _says(record.get("version"), JSON_VERSION):
+            raise GameRecordError(
+                f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
+                f"{record.get('format')!r} version {record.get('version')!r}"
+            )
+        missing = [k for k in ("rules", "seed", "dealer", "actions") if k not in record]
+        if missing:
+            raise GameRecordError(f"from_json: the record lacks {', '.join(missing)}")
+        unknown = sorted(set(record) - _RECORD_FIELDS)
+        if unknown:
+            raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise GameRecordError("from_json: actions must be a list of S11 texts")
+        try:
+            game = cls(Rules.from_dict(record["rules"]), record["seed"], deal=record.get("deal"),
+                       dealer=record["dealer"])
+        except (BietenError, TypeError) as err:
+            raise GameRecordError(f"from_json: {err}") from None
+        try:
+            game.apply_all(actions)
+        except BietenError as err:
+            index = game.ply
+            raise GameRecordError(f"from_json: action {index} {actions[index]!r} is refused: {err}") from None
+        checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
+        for field, value in checks:
+            if field in record and not _says(record[field], value):
+                raise GameRecordError(
+                    f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
+                )
+        return game
+
+
+_RECORD_FIELDS = frozenset(
+    {"format", "version", "rules", "seed", "dealer", "deal", "actions", "hand_number", "scores", "hands"}
+)
