@@ -93,9 +93,9 @@ def test_cpp_unit_tests_pass_under_address_and_undefined_behaviour_sanitizers(sa
 
 @needs_doctest
 def test_cpp_core_doctest_ran_under_ctest(release_output: str) -> None:
-    assert {"agents", "core"} <= passed_tests(release_output), release_output
+    assert {"agents", "core", "schnapsen"} <= passed_tests(release_output), release_output
 
 
 @needs_doctest
 def test_cpp_core_doctest_ran_under_address_and_undefined_behaviour_sanitizers(sanitizer_output: str) -> None:
-    assert {"agents", "core"} <= passed_tests(sanitizer_output), sanitizer_output
+    assert {"agents", "core", "schnapsen"} <= passed_tests(sanitizer_output), sanitizer_output

@@ -14,8 +14,11 @@ def deal(seed: int, rules: Rules, hand: int = 0, dealer: int = 0, knock: bool = 
     """Deal number ``hand`` of the game with ``seed`` (S3): each hand in dealt order, the trump card and
     the stock (top first, without the trump card); ``knock=True`` deals five at a time without the cut.
 
-    >>> deal(7, Rules.preset("schnapsen"))
-    {'hands': [['EA', 'HU', 'SU', 'H10', 'LK'], ['L10', 'EO', 'HA', 'E10', 'LA']], 'trump_card': 'EK', 'stock': [...]}
+    >>> dealt = deal(7, Rules.preset("schnapsen"))
+    >>> dealt["hands"], dealt["trump_card"]
+    ([['E10', 'LO', 'LU', 'HA', 'HU'], ['SO', 'S10', 'LK', 'EA', 'SU']], 'H10')
+    >>> dealt["stock"]
+    ['EO', 'HK', 'EK', 'SK', 'EU', 'HO', 'LA', 'SA', 'L10']
     """
     check_rules(rules)
     seed = check_u64(seed)

@@ -101,11 +101,11 @@ class Game(_core.GameBase):
 
     >>> game = Game(Rules.preset("schnapsen"), seed=7)
     >>> game.current_player, game.trump, game.contract, game.declarer
-    (1, 'E', 'normal', 1)
+    (1, 'H', 'normal', 1)
     >>> game.hands
-    [['HU', 'H10', 'LK', 'SU', 'EA'], ['HA', 'LA', 'L10', 'EO', 'E10']]
+    [['HA', 'HU', 'LO', 'LU', 'E10'], ['LK', 'SO', 'SU', 'S10', 'EA']]
     >>> [str(a) for a in game.legal_actions()]
-    ['close', 'play HA', 'play LA', 'play L10', 'play EO', 'play E10']
+    ['close', 'play LK', 'play SO', 'play SU', 'play S10', 'play EA']
     >>> game.apply("claim")
     Traceback (most recent call last):
     ...
