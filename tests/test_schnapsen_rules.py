@@ -49,9 +49,17 @@ def two(deal: dict[str, Any] = TWO, **knobs: Any) -> Game:
 class TestRulesAndNotation:
     def test_presets_have_the_knobs_of_the_s10_table(self) -> None:
         assert Rules.preset("schnapsen").to_dict() == {
-            "players": 2, "partners": "fixed", "knock": False, "bidding": False, "spritze": False,
-            "retour": False, "claim": "explicit", "must_head": "always", "closing": True,
-            "one_point_from": 33, "target": 7,
+            "players": 2,
+            "partners": "fixed",
+            "knock": False,
+            "bidding": False,
+            "spritze": False,
+            "retour": False,
+            "claim": "explicit",
+            "must_head": "always",
+            "closing": True,
+            "one_point_from": 33,
+            "target": 7,
         }
         assert Rules() == Rules.preset("bauernschnapsen")
         assert Rules(players=2) == Rules.preset("bauernschnapsen_2")
@@ -74,30 +82,42 @@ class TestRulesAndNotation:
         ],
     )
     def test_bad_knobs_are_refused_naming_s10(self, knobs: dict[str, Any], message: str) -> None:
-        with pytest.raises(schnapsen.RulesError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        with pytest.raises(
+            schnapsen.RulesError, match=r"^" + message.replace("(", r"\(").replace(")", r"\)")
+        ):
             Rules(**knobs)
 
     def test_unknown_preset_is_refused(self) -> None:
-        with pytest.raises(schnapsen.RulesError, match="S10: unknown preset 'tyrol'"):
+        with pytest.raises(schnapsen.RulesError, match=r"S10: unknown preset 'tyrol'"):
             Rules.preset("tyrol")
 
     def test_s11_texts_parse_case_insensitively_and_print_canonically(self) -> None:
-        assert [str(schnapsen.Action(t)) for t in ("CUT", " play   h10 ", "Meld e", "TRUMP l", "call sa")] == [
-            "cut", "play H10", "meld E", "trump L", "call SA"]
+        assert [
+            str(schnapsen.Action(t)) for t in ("CUT", " play   h10 ", "Meld e", "TRUMP l", "call sa")
+        ] == ["cut", "play H10", "meld E", "trump L", "call SA"]
         assert schnapsen.NUM_ACTIONS == 61
         assert [schnapsen.action_text(i) for i in (0, 6, 7, 11, 12, 32, 40, 41, 60)] == [
-            "cut", "turn", "pass", "kontraschnapser", "call HA", "spritze", "claim", "play HA", "play E10"]
+            "cut",
+            "turn",
+            "pass",
+            "kontraschnapser",
+            "call HA",
+            "spritze",
+            "claim",
+            "play HA",
+            "play E10",
+        ]
 
     def test_a_card_outside_the_pack_is_refused_citing_s1_1(self) -> None:
-        with pytest.raises(schnapsen.CardError, match="^S1.1: S6 is not in the Schnapsen pack$"):
+        with pytest.raises(schnapsen.CardError, match=r"^S1.1: S6 is not in the Schnapsen pack$"):
             schnapsen.Action("play S6")
-        with pytest.raises(ValueError, match="^S1.1: H9 is not in the Schnapsen pack$"):
+        with pytest.raises(ValueError, match=r"^S1.1: H9 is not in the Schnapsen pack$"):
             four().apply("call H9")
 
     def test_text_that_is_no_action_is_refused_citing_s11(self) -> None:
-        with pytest.raises(schnapsen.ActionError, match="^S11: 'bid red' is no action"):
+        with pytest.raises(schnapsen.ActionError, match=r"^S11: 'bid red' is no action"):
             four().apply("bid red")
-        with pytest.raises(schnapsen.ActionError, match="^S11: action id must be 0 to 60, not 61$"):
+        with pytest.raises(schnapsen.ActionError, match=r"^S11: action id must be 0 to 60, not 61$"):
             four().apply(61)
 
 
@@ -107,7 +127,8 @@ class TestDeal:
         dealt = schnapsen.deal(5, rules)
         assert dealt["trump_card"] is None and dealt["stock"] == []
         assert sorted(c for hand in dealt["hands"] for c in hand) == sorted(
-            s + r for s in "HLSE" for r in ("A", "K", "O", "U", "10"))
+            s + r for s in "HLSE" for r in ("A", "K", "O", "U", "10")
+        )
 
     def test_s3_5_two_players_get_a_trump_card_and_nine_stock_cards(self) -> None:
         dealt = schnapsen.deal(5, Rules.preset("schnapsen"))
@@ -125,11 +146,13 @@ class TestDeal:
 
     def test_s3_7_a_given_deal_must_be_the_pack_exactly(self) -> None:
         bad = {**SUITED, "hands": [SUITED["hands"][0], SUITED["hands"][0], *SUITED["hands"][2:]]}
-        with pytest.raises(schnapsen.HandError, match="S3.7: EA is dealt twice"):
+        with pytest.raises(schnapsen.HandError, match=r"S3.7: EA is dealt twice"):
             four(bad)
-        with pytest.raises(schnapsen.CardError, match="S1.1: H9 is not in the Schnapsen pack"):
+        with pytest.raises(schnapsen.CardError, match=r"S1.1: H9 is not in the Schnapsen pack"):
             four({**SUITED, "hands": [["H9", *SUITED["hands"][0][1:]], *SUITED["hands"][1:]]})
-        with pytest.raises(schnapsen.HandError, match="S3.7: a given two-player deal needs 9 stock cards, not 8"):
+        with pytest.raises(
+            schnapsen.HandError, match=r"S3.7: a given two-player deal needs 9 stock cards, not 8"
+        ):
             two({**TWO, "stock": TWO["stock"][:8]})
 
     def test_a_given_deal_skips_the_cut_and_later_deals_come_from_the_seed(self) -> None:
@@ -144,7 +167,9 @@ class TestTrumpAndBidding:
     def test_s4_1_forehand_names_a_suit_of_his_first_three_or_turns(self) -> None:
         game = four()
         assert legal(game) == ["trump H", "turn"]
-        with pytest.raises(schnapsen.IllegalActionError, match="S4.1: forehand .seat 1. holds no Leaves card"):
+        with pytest.raises(
+            schnapsen.IllegalActionError, match=r"S4.1: forehand .seat 1. holds no Leaves card"
+        ):
             game.apply("trump L")
         game.apply("turn")
         assert game.trump == "H" and game.turned_card == "H10"
@@ -160,7 +185,7 @@ class TestTrumpAndBidding:
         assert legal(game) == ["pass", "bauernschnapser"]  # seat 3, forehand's partner: only higher values
         game.apply("bauernschnapser")
         assert legal(game) == ["pass"]  # seat 0: kontraschnapser (12) is not higher than 12 (S5.2)
-        with pytest.raises(schnapsen.IllegalActionError, match="S5.2: 'kontraschnapser' is not higher than"):
+        with pytest.raises(schnapsen.IllegalActionError, match=r"S5.2: 'kontraschnapser' is not higher than"):
             game.apply("kontraschnapser")
         game.apply("pass")
         assert (game.contract, game.declarer, game.trump) == ("bauernschnapser", 3, "H")
@@ -227,7 +252,9 @@ class TestTricks:
         assert legal(game) == ["play SK", "play SU"]  # seat 3 has no Hearts: a trump (each beats a Heart)
         game.apply("play SK")
         assert legal(game) == ["play HA"]  # seat 0 must follow; HA beats HK but a trump wins: any Hearts
-        with pytest.raises(schnapsen.IllegalActionError, match="S6.3: seat 0 holds a Hearts card and must follow"):
+        with pytest.raises(
+            schnapsen.IllegalActionError, match=r"S6.3: seat 0 holds a Hearts card and must follow"
+        ):
             game.apply("play EU")
 
     def test_s6_3_must_head_never_lets_a_seat_follow_low(self) -> None:
@@ -263,7 +290,19 @@ class TestTricks:
 
     def test_s8_2_a_wrong_claim_gives_the_other_side_two_or_three(self) -> None:
         game = four(spritze=False)
-        play(game, "trump H", "pass", "pass", "pass", "pass", "play HA", "play LU", "play SU", "play EU", "claim")
+        play(
+            game,
+            "trump H",
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            "play HA",
+            "play LU",
+            "play SU",
+            "play EU",
+            "claim",
+        )
         assert game.scores == [3, 0, 3, 0]  # 11 + 6 points is not 66; the other side has no trick
 
     def test_s8_5_spritze_doubles_whatever_ends_the_deal(self) -> None:
@@ -277,8 +316,13 @@ class TestTricks:
         play(game, "trump H", "pass", "pass", "pass", "pass")
         for k in range(5):  # forehand wins every trick with trumps, never claiming
             card = ["HU", "HO", "HK", "H10", "HA"][k]
-            others = [["LU", "SU", "EU"], ["LO", "SO", "EO"], ["LK", "SK", "EK"], ["L10", "S10", "E10"],
-                      ["LA", "SA", "EA"]][k]
+            others = [
+                ["LU", "SU", "EU"],
+                ["LO", "SO", "EO"],
+                ["LK", "SK", "EK"],
+                ["L10", "S10", "E10"],
+                ["LA", "SA", "EA"],
+            ][k]
             play(game, f"play {card}", *(f"play {c}" for c in others))
         assert game.scores == [0, 3, 0, 3]  # S7.3 120 points at the last trick: the correct claim, S8.1 3
 
@@ -293,9 +337,16 @@ class TestTricks:
     def test_s5_1_gang_is_won_with_all_five_tricks(self) -> None:
         game = four(spritze=False)
         play(game, "trump H", "gang", "pass", "pass", "pass")  # forehand announces gang and leads
-        for heart, (leaf, bell, acorn) in zip(["HU", "HO", "HK", "H10", "HA"], zip(
-                ["LU", "LO", "LK", "L10", "LA"], ["SU", "SO", "SK", "S10", "SA"], ["EU", "EO", "EK", "E10", "EA"],
-                strict=True), strict=True):
+        for heart, (leaf, bell, acorn) in zip(
+            ["HU", "HO", "HK", "H10", "HA"],
+            zip(
+                ["LU", "LO", "LK", "L10", "LA"],
+                ["SU", "SO", "SK", "S10", "SA"],
+                ["EU", "EO", "EK", "E10", "EA"],
+                strict=True,
+            ),
+            strict=True,
+        ):
             play(game, f"play {heart}", f"play {leaf}", f"play {bell}", f"play {acorn}")
         assert game.scores == [0, 9, 0, 9]  # S8.4 the value to the declaring side
 
@@ -326,7 +377,9 @@ class TestTwoPlayers:
         game.apply("exchange")
         assert game.hands[1] == ["HA", "HK", "H10", "LA", "SK"] and game.trump_card == "SU"
         assert legal(game) == ["close", "play HA", "play HK", "play H10", "play LA", "play SK"]
-        with pytest.raises(schnapsen.IllegalActionError, match="S6.8: exchange comes first, and at most once"):
+        with pytest.raises(
+            schnapsen.IllegalActionError, match=r"S6.8: exchange comes first, and at most once"
+        ):
             game.apply(schnapsen.Action("exchange").id)
 
     def test_s6_4_any_card_while_the_stock_lasts_and_the_winner_draws_first(self) -> None:
@@ -393,7 +446,7 @@ def test_records_round_trip_and_refuse_tampering() -> None:
     assert restored == game and restored.hands == game.hands and restored.history == game.history
     tampered = game.to_record()
     tampered["scores"] = [1, 0]
-    with pytest.raises(schnapsen.GameRecordError, match="the record says scores"):
+    with pytest.raises(schnapsen.GameRecordError, match=r"the record says scores"):
         Game.from_record(tampered)
 
 
@@ -406,8 +459,8 @@ def test_clone_is_independent() -> None:
 
 def test_apply_with_seat_and_ply_refuses_stale_actions() -> None:
     game = two()
-    with pytest.raises(schnapsen.IllegalActionError, match="S9: seat 0 is not to act; seat 1 is to act"):
+    with pytest.raises(schnapsen.IllegalActionError, match=r"S9: seat 0 is not to act; seat 1 is to act"):
         game.apply("play HA", seat=0)
-    with pytest.raises(schnapsen.IllegalActionError, match="was sent for ply 3, but the game is at ply 0"):
+    with pytest.raises(schnapsen.IllegalActionError, match=r"was sent for ply 3, but the game is at ply 0"):
         game.apply("play HA", ply=3)
     game.apply("play HA", seat=1, ply=0)

@@ -62,7 +62,9 @@ def card_id(card: object, where: str) -> int:
 def _given_deal(deal: object, rules: Rules) -> tuple[list[list[int]], int | None, list[int]]:
     """deal()'s shape as card ids: hands in dealt order, the trump card, the stock (S3.6, S3.7)."""
     if not isinstance(deal, Mapping) or set(deal) - {"hands", "trump_card", "stock"} or "hands" not in deal:
-        raise HandError("S3.7: deal must be a dict with hands, trump_card and stock, as schnapsen.deal() gives")
+        raise HandError(
+            "S3.7: deal must be a dict with hands, trump_card and stock, as schnapsen.deal() gives"
+        )
     hands = deal["hands"]
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise HandError(f"S3.7: deal['hands'] must be a list of hands, one per seat, not {hands!r}")
@@ -135,8 +137,9 @@ class Game(_core.GameBase):
                 self._meta = (_PLACEHOLDER, None)
             raise
 
-    def _build(self, rules: Rules, seed: int | None, deal: Mapping[str, Any] | None, dealer: int,
-               record: bool) -> None:
+    def _build(
+        self, rules: Rules, seed: int | None, deal: Mapping[str, Any] | None, dealer: int, record: bool
+    ) -> None:
         rules = check_rules(rules)
         seed = secrets.randbits(64) if seed is None else check_u64(seed)
         check_dealer(dealer, rules)
@@ -150,7 +153,7 @@ class Game(_core.GameBase):
 
     @property
     def rules(self) -> Rules:
-        return self._meta[0]  # type: ignore[no-any-return]
+        return self._meta[0]
 
     @property
     def hands(self) -> list[list[str]]:
@@ -167,7 +170,7 @@ class Game(_core.GameBase):
         self._require_record("history")
         return [_ACTION_TEXTS[i] for i in self.history_ids()]
 
-    def apply(self, action: object, seat: int | None = None, ply: int | None = None) -> None:
+    def apply(self, action: Action | str | int, seat: int | None = None, ply: int | None = None) -> None:
         """Applies an action (an Action, its S11 text, or its id).
 
         An illegal action raises IllegalActionError naming the S rule and changes nothing (S9). With
@@ -185,7 +188,7 @@ class Game(_core.GameBase):
             )
         super().apply(action)
 
-    def why_illegal(self, action: object) -> str | None:  # type: ignore[override]
+    def why_illegal(self, action: Action | str | int) -> str | None:  # type: ignore[override]
         """Why an action would be refused (citing the rule), or None if it is legal."""
         try:
             reason = super().why_illegal(Action(action).id)
@@ -220,7 +223,9 @@ class Game(_core.GameBase):
 
     def __repr__(self) -> str:
         state = f"winners {self.winners}" if self.is_over else f"seat {self.current_player} to act"
-        return f"<bieten.schnapsen.Game seed={self.seed} deal={self.hand_number} scores={self.scores} {state}>"
+        return (
+            f"<bieten.schnapsen.Game seed={self.seed} deal={self.hand_number} scores={self.scores} {state}>"
+        )
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
@@ -247,7 +252,11 @@ class Game(_core.GameBase):
         """Restores a game from ``to_json`` by replaying its actions; a malformed, tampered or
         inconsistent record raises GameRecordError (a ValueError)."""
         try:
-            record = _RECORD_DECODER.decode(text) if type(text) is str else json.loads(text, parse_float=_json_real)
+            record = (
+                _RECORD_DECODER.decode(text)
+                if type(text) is str
+                else json.loads(text, parse_float=_json_real)
+            )
         except (TypeError, ValueError, RecursionError) as err:
             raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
         return cls.from_record(record)
@@ -272,8 +281,12 @@ class Game(_core.GameBase):
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise GameRecordError("from_json: actions must be a list of S11 texts")
         try:
-            game = cls(Rules.from_dict(record["rules"]), record["seed"], deal=record.get("deal"),
-                       dealer=record["dealer"])
+            game = cls(
+                Rules.from_dict(record["rules"]),
+                record["seed"],
+                deal=record.get("deal"),
+                dealer=record["dealer"],
+            )
         except (BietenError, TypeError) as err:
             raise GameRecordError(f"from_json: {err}") from None
         try:
