@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, ClassVar, TextIO, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,8 @@ from bieten._deal import _check_rules
 from bieten._game import Game
 from bieten._rules import Rules
 from bieten._seeds import check_u64
+from bieten.schnapsen._game import Action as SchnapsenAction
+from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 #: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
 FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
@@ -90,6 +92,12 @@ def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _table(rows: list[list[str]]) -> list[str]:
+    """Rows of cells, each column right-aligned to its widest cell."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+
+
 @dataclass(frozen=True)
 class Summary:
     """What a run showed, seat by seat (see ``SimulationResult.summary``)."""
@@ -144,14 +152,52 @@ class Summary:
                     f"{self.bummerl[s]:,}",
                 ]
             )
-        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+        lines = _table(rows)
         rate = self.hands_per_second
         lines.append(
             f"{self.games:,} games, {self.hands:,} hands in {self.seconds:.2f} s ({rate:,.0f} hands/s); "
             "figure columns are points per game"
         )
         return "\n".join(lines)
+
+
+def _same_run(a: Any, b: Any, arrays: tuple[str, ...]) -> bool:
+    """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
+    same = (a.rules, a.agents, a.seed, a.games, a.shard) == (b.rules, b.agents, b.seed, b.games, b.shard)
+    return same and all(np.array_equal(getattr(a, n), getattr(b, n)) for n in arrays)
+
+
+def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of the merged result of parts of one run: per-game arrays in ascending game index."""
+    if not parts:
+        raise ValueError("nothing to merge")
+    first = parts[0]
+    for part in parts[1:]:
+        if type(part) is not type(first) or (part.rules, part.agents, part.seed, part.games) != (
+            first.rules,
+            first.agents,
+            first.seed,
+            first.games,
+        ):
+            raise ValueError("only parts of the same run (rules, agents, seed, games) can be merged")
+    index = np.concatenate([p.game_index for p in parts])
+    order = np.argsort(index, kind="stable")
+    if len(np.unique(index)) != len(index):
+        raise ValueError("the parts overlap: a game index appears twice")
+    covered = {p.shard for p in parts}
+    shard = (0, 1) if len(index) == first.games else (first.shard if len(covered) == 1 else (0, 1))
+    fields: dict[str, Any] = {
+        "rules": first.rules,
+        "agents": first.agents,
+        "seed": first.seed,
+        "games": first.games,
+        "shard": shard,
+        "game_index": index[order],
+        "seconds": sum(p.seconds for p in parts),
+    }
+    for name in per_game:
+        fields[name] = np.concatenate([getattr(p, name) for p in parts])[order]
+    return fields
 
 
 @dataclass(frozen=True, eq=False)
@@ -176,18 +222,13 @@ class SimulationResult:
     figure_points: npt.NDArray[np.int64]
     seconds: float = field(default=0.0, compare=False)
 
+    _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
+
     def __eq__(self, other: object) -> bool:
         """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
         if not isinstance(other, SimulationResult):
             return NotImplemented
-        same = (self.rules, self.agents, self.seed, self.games, self.shard) == (
-            other.rules,
-            other.agents,
-            other.seed,
-            other.games,
-            other.shard,
-        )
-        return same and all(np.array_equal(getattr(self, n), getattr(other, n)) for n in _ARRAYS)
+        return _same_run(self, other, ("game_index", *self._PER_GAME, "figure_points"))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -214,41 +255,125 @@ class SimulationResult:
     @classmethod
     def merge(cls, parts: Sequence[SimulationResult]) -> SimulationResult:
         """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
-        if not parts:
-            raise ValueError("nothing to merge")
-        first = parts[0]
-        for part in parts[1:]:
-            if (part.rules, part.agents, part.seed, part.games) != (
-                first.rules,
-                first.agents,
-                first.seed,
-                first.games,
-            ):
-                raise ValueError("only parts of the same run (rules, agents, seed, games) can be merged")
-        index = np.concatenate([p.game_index for p in parts])
-        order = np.argsort(index, kind="stable")
-        if len(np.unique(index)) != len(index):
-            raise ValueError("the parts overlap: a game index appears twice")
-        covered = {p.shard for p in parts}
-        shard = (0, 1) if len(index) == first.games else (first.shard if len(covered) == 1 else (0, 1))
-        return cls(
-            rules=first.rules,
-            agents=first.agents,
-            seed=first.seed,
-            games=first.games,
-            shard=shard,
-            game_index=index[order],
-            winner=np.concatenate([p.winner for p in parts])[order],
-            scores=np.concatenate([p.scores for p in parts])[order],
-            bummerl=np.concatenate([p.bummerl for p in parts])[order],
-            hands=np.concatenate([p.hands for p in parts])[order],
-            actions=np.concatenate([p.actions for p in parts])[order],
-            figure_points=np.sum([p.figure_points for p in parts], axis=0, dtype=np.int64),
-            seconds=sum(p.seconds for p in parts),
+        fields = _joined(parts, cls._PER_GAME)
+        return cls(figure_points=np.sum([p.figure_points for p in parts], axis=0, dtype=np.int64), **fields)
+
+
+@dataclass(frozen=True)
+class SchnapsenSummary:
+    """What a run of Bauernschnapsen or Schnapsen showed, seat by seat (see
+    ``SchnapsenSimulationResult.summary``).
+
+    A game can have several winners (S8.6: every seat at or above the target, both partners of a
+    fixed team), so the win rates of the seats may add up to more than 1.
+    """
+
+    games: int
+    hands: int
+    seconds: float
+    agents: tuple[str, ...]
+    win_rate: tuple[float, ...]
+    win_interval: tuple[tuple[float, float], ...]
+    mean_score: tuple[float, ...]
+    bummerl: tuple[int, ...]
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "seats": [
+                {
+                    "seat": s,
+                    "agent": self.agents[s],
+                    "win_rate": self.win_rate[s],
+                    "win_rate_95": list(self.win_interval[s]),
+                    "mean_score": self.mean_score[s],
+                    "bummerl": self.bummerl[s],
+                }
+                for s in range(len(self.agents))
+            ],
+        }
+
+    def __str__(self) -> str:
+        rows = [["seat", "agent", "win rate", "95% interval", "mean score", "bummerl"]]
+        for s, agent in enumerate(self.agents):
+            lo, hi = self.win_interval[s]
+            rows.append(
+                [
+                    str(s),
+                    agent,
+                    f"{self.win_rate[s]:.4f}",
+                    f"[{lo:.4f}, {hi:.4f}]",
+                    f"{self.mean_score[s]:.2f}",
+                    f"{self.bummerl[s]:,}",
+                ]
+            )
+        lines = _table(rows)
+        per_game = self.hands / self.games if self.games else 0.0
+        lines.append(
+            f"{self.games:,} games, {self.hands:,} deals ({per_game:.1f} per game) in {self.seconds:.2f} s "
+            f"({self.hands_per_second:,.0f} deals/s)"
+        )
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, eq=False)
+class SchnapsenSimulationResult:
+    """Per-game arrays of a run of Bauernschnapsen or Schnapsen (ascending game index).
+
+    ``winners`` and ``bummerl`` are bool arrays (games, players): the seats at or above the target
+    and the seats with the lowest total (S8.6); ``scores`` is (games, players); ``hands`` the deals
+    played and ``actions`` the actions applied in each game.
+    """
+
+    rules: SchnapsenRules
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+    shard: tuple[int, int]
+    game_index: npt.NDArray[np.uint64]
+    winners: npt.NDArray[np.bool_]
+    scores: npt.NDArray[np.int16]
+    bummerl: npt.NDArray[np.bool_]
+    hands: npt.NDArray[np.uint32]
+    actions: npt.NDArray[np.uint32]
+    seconds: float = field(default=0.0, compare=False)
+
+    _PER_GAME: ClassVar[tuple[str, ...]] = ("winners", "scores", "bummerl", "hands", "actions")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
+        if not isinstance(other, SchnapsenSimulationResult):
+            return NotImplemented
+        return _same_run(self, other, ("game_index", *self._PER_GAME))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def summary(self) -> SchnapsenSummary:
+        n = len(self.game_index)
+        players = self.rules.players
+        wins = [int(x) for x in self.winners.sum(axis=0)]
+        return SchnapsenSummary(
+            games=n,
+            hands=int(self.hands.sum(dtype=np.uint64)),
+            seconds=self.seconds,
+            agents=self.agents,
+            win_rate=tuple(w / max(n, 1) for w in wins),
+            win_interval=tuple(_wilson(w, n) for w in wins),
+            mean_score=tuple(float(x) for x in (self.scores.mean(axis=0) if n else np.zeros(players))),
+            bummerl=tuple(int(x) for x in self.bummerl.sum(axis=0)),
         )
 
-
-_ARRAYS = ("game_index", "winner", "scores", "bummerl", "hands", "actions", "figure_points")
+    @classmethod
+    def merge(cls, parts: Sequence[SchnapsenSimulationResult]) -> SchnapsenSimulationResult:
+        """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
+        return cls(**_joined(parts, cls._PER_GAME))
 
 
 class _Progress:
@@ -277,6 +402,7 @@ class _Progress:
         self.stream.flush()
 
 
+@overload
 def simulate(
     rules: Rules,
     agents: Sequence[str | PythonAgent],
@@ -285,95 +411,65 @@ def simulate(
     threads: int | None = None,
     shard: tuple[int, int] = (0, 1),
     progress: bool | TextIO = False,
-) -> SimulationResult:
+) -> SimulationResult: ...
+
+
+@overload
+def simulate(
+    rules: SchnapsenRules,
+    agents: Sequence[str | PythonAgent],
+    games: int,
+    seed: int = 0,
+    threads: int | None = None,
+    shard: tuple[int, int] = (0, 1),
+    progress: bool | TextIO = False,
+) -> SchnapsenSimulationResult: ...
+
+
+def simulate(
+    rules: Rules | SchnapsenRules,
+    agents: Sequence[str | PythonAgent],
+    games: int,
+    seed: int = 0,
+    threads: int | None = None,
+    shard: tuple[int, int] = (0, 1),
+    progress: bool | TextIO = False,
+) -> SimulationResult | SchnapsenSimulationResult:
     """Plays ``games`` games in C++ on ``threads`` threads with the GIL released.
 
+    The game is the one ``rules`` are for: ``bieten.Rules`` play Bieten and give a
+    ``SimulationResult``; ``bieten.schnapsen.Rules`` play Bauernschnapsen or Schnapsen and give a
+    ``SchnapsenSimulationResult`` (docs/simulate.md).
+
     ``agents`` has one entry per seat: ``"random"``, ``"heuristic"`` or a Python callable
-    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or R11 text). Game i is
-    played with game seed ``mix64(seed + (i+1) * gamma)`` (R3.2), so results are identical for every
-    thread count; ``shard=(k, K)`` plays only games with i % K == k, and
+    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text).
+    Game i is played with game seed ``mix64(seed + (i+1) * gamma)`` (R3.2), so results are identical
+    for every thread count; ``shard=(k, K)`` plays only games with i % K == k, and
     ``SimulationResult.merge`` joins shards into the whole run bit for bit.
 
     >>> result = simulate(Rules(), ["heuristic", "random", "random", "random"], games=200, seed=1)
     >>> result.scores.shape, int(result.winner.min()) >= 0
     ((200, 4), True)
+    >>> run = simulate(SchnapsenRules.preset("schnapsen"), ["heuristic", "random"], games=100, seed=1)
+    >>> run.winners.shape, bool((run.winners.sum(axis=1) == 1).all())
+    ((100, 2), True)
     """
+    if isinstance(rules, SchnapsenRules):
+        return _simulate_schnapsen(rules, agents, games, seed, threads, shard, progress)
     rules = _check_rules(rules)
-    games = check_u64(games, "games")
-    seed = check_u64(seed)
-    if len(agents) != rules.players:
-        raise AgentError(f"one agent per seat is needed ({rules.players}), not {len(agents)}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive int, not {threads!r}")
-    k, big_k = shard
-    if not (isinstance(k, int) and isinstance(big_k, int) and 0 <= k < big_k):
-        raise ValueError(f"shard must be (k, K) with 0 <= k < K, not {shard!r}")
-
-    names: list[str] = []
-    callables: list[object] = []
-    failures: list[tuple[int, BaseException]] = []
-    for seat, agent in enumerate(agents):
-        if isinstance(agent, str):
-            if agent not in AGENTS:
-                raise AgentError(
-                    f"seat {seat}: unknown agent {agent!r}; built-in agents are {', '.join(AGENTS)}, "
-                    "or pass a callable"
-                )
-            names.append(agent)
-            callables.append(None)
-        elif callable(agent):
-            names.append("external")
-            callables.append(_external(agent, failures))
-        else:
-            raise AgentError(f"seat {seat}: an agent is a name or a callable, not {agent!r}")
-
-    stream: TextIO | None = None
-    if progress is True:
-        stream = sys.stderr
-    elif progress:
-        stream = progress
-    bar = _Progress(_played(games, k, big_k), stream) if stream is not None else None
-    # Chunks only serve the progress bar: every game's result depends on its index alone.
-    chunk = games if bar is None else max(2_000, games // 50)
-    parts: list[dict[str, Any]] = []
-    start = time.perf_counter()
-    hands = 0
-    try:
-        for first in range(0, games, chunk) if games else [0]:
-            last = min(games, first + chunk)
-            try:
-                part = _core.simulate(
-                    rules._core, names, callables, seed, games, first, last, k, big_k, threads
-                )
-            except AgentError as err:
-                if failures:
-                    seat, cause = failures[0]
-                    raise AgentError(
-                        f"the agent of seat {seat} raised {type(cause).__name__}: {cause}"
-                    ) from cause
-                raise AgentError(str(err)) from None
-            parts.append(part)
-            hands += int(part["hands"].sum(dtype=np.uint64))
-            if bar is not None:
-                bar.update(_played(last, k, big_k), hands)
-    finally:
-        if bar is not None:
-            bar.close()
-    seconds = time.perf_counter() - start
-    display = tuple("python" if n == "external" else n for n in names)
+    run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id)
+    parts, seconds = run.play(lambda *a: _core.simulate(rules._core, *a), progress)
     bummerl_bits = np.concatenate([p["bummerl"] for p in parts])
     return SimulationResult(
         rules=rules,
-        agents=display,
-        seed=seed,
-        games=games,
-        shard=(k, big_k),
+        agents=run.display,
+        seed=run.seed,
+        games=run.games,
+        shard=run.shard,
         game_index=np.concatenate([p["game_index"] for p in parts]),
         winner=np.concatenate([p["winner"] for p in parts]),
         scores=np.concatenate([p["scores"] for p in parts]),
-        bummerl=((bummerl_bits[:, None] >> np.arange(rules.players, dtype=np.uint8)) & 1).astype(bool),
+        bummerl=_seat_bits(bummerl_bits, rules.players),
         hands=np.concatenate([p["hands"] for p in parts]),
         actions=np.concatenate([p["actions"] for p in parts]),
         figure_points=np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
@@ -381,15 +477,157 @@ def simulate(
     )
 
 
+def _simulate_schnapsen(
+    rules: SchnapsenRules,
+    agents: Sequence[str | PythonAgent],
+    games: int,
+    seed: int,
+    threads: int | None,
+    shard: tuple[int, int],
+    progress: bool | TextIO,
+) -> SchnapsenSimulationResult:
+    run = _Run.start(rules.players, agents, games, seed, threads, shard, _schnapsen_action_id)
+    parts, seconds = run.play(lambda *a: _core.schnapsen.simulate(rules._core, *a), progress)
+    return SchnapsenSimulationResult(
+        rules=rules,
+        agents=run.display,
+        seed=run.seed,
+        games=run.games,
+        shard=run.shard,
+        game_index=np.concatenate([p["game_index"] for p in parts]),
+        winners=_seat_bits(np.concatenate([p["winners"] for p in parts]), rules.players),
+        scores=np.concatenate([p["scores"] for p in parts]),
+        bummerl=_seat_bits(np.concatenate([p["bummerl"] for p in parts]), rules.players),
+        hands=np.concatenate([p["hands"] for p in parts]),
+        actions=np.concatenate([p["actions"] for p in parts]),
+        seconds=seconds,
+    )
+
+
+def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
+    """A per-game bitmask of seats as a bool array (games, players)."""
+    return ((bits[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
+
+
+def _schnapsen_action_id(value: object) -> int:
+    if isinstance(value, bool):
+        raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
+    chosen = int(value) if isinstance(value, (int, np.integer)) else SchnapsenAction(value).id  # type: ignore[arg-type]
+    if not 0 <= chosen < _core.schnapsen.NUM_ACTIONS:
+        raise ValueError(f"S11: action id {chosen} is not in 0..{_core.schnapsen.NUM_ACTIONS - 1}")
+    return chosen
+
+
+@dataclass
+class _Run:
+    """The checked arguments of a run, shared by both games; ``play`` runs the core in chunks."""
+
+    names: list[str]
+    callables: list[object]
+    failures: list[tuple[int, BaseException]]
+    seed: int
+    games: int
+    threads: int
+    shard: tuple[int, int]
+
+    @property
+    def display(self) -> tuple[str, ...]:
+        return tuple("python" if n == "external" else n for n in self.names)
+
+    @classmethod
+    def start(
+        cls,
+        players: int,
+        agents: Sequence[str | PythonAgent],
+        games: int,
+        seed: int,
+        threads: int | None,
+        shard: tuple[int, int],
+        to_id: Callable[[object], int],
+    ) -> _Run:
+        games = check_u64(games, "games")
+        seed = check_u64(seed)
+        if isinstance(agents, str) or len(agents) != players:
+            count = 1 if isinstance(agents, str) else len(agents)
+            raise AgentError(f"one agent per seat is needed ({players}), not {count}")
+        if threads is None:
+            threads = os.cpu_count() or 1
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a positive int, not {threads!r}")
+        k, big_k = shard
+        if not (isinstance(k, int) and isinstance(big_k, int) and 0 <= k < big_k):
+            raise ValueError(f"shard must be (k, K) with 0 <= k < K, not {shard!r}")
+        names: list[str] = []
+        callables: list[object] = []
+        failures: list[tuple[int, BaseException]] = []
+        for seat, agent in enumerate(agents):
+            if isinstance(agent, str):
+                if agent not in AGENTS:
+                    raise AgentError(
+                        f"seat {seat}: unknown agent {agent!r}; built-in agents are {', '.join(AGENTS)}, "
+                        "or pass a callable"
+                    )
+                names.append(agent)
+                callables.append(None)
+            elif callable(agent):
+                names.append("external")
+                callables.append(_external(agent, failures, to_id))
+            else:
+                raise AgentError(f"seat {seat}: an agent is a name or a callable, not {agent!r}")
+        return cls(names, callables, failures, seed, games, threads, (k, big_k))
+
+    def play(
+        self, core: Callable[..., dict[str, Any]], progress: bool | TextIO
+    ) -> tuple[list[dict[str, Any]], float]:
+        """The core's result dicts of the run, chunk by chunk (for the progress bar), and the seconds."""
+        k, big_k = self.shard
+        games = self.games
+        stream: TextIO | None = None
+        if progress is True:
+            stream = sys.stderr
+        elif progress:
+            stream = progress
+        bar = _Progress(_played(games, k, big_k), stream) if stream is not None else None
+        # Chunks only serve the progress bar: every game's result depends on its index alone.
+        chunk = games if bar is None else max(2_000, games // 50)
+        parts: list[dict[str, Any]] = []
+        start = time.perf_counter()
+        hands = 0
+        try:
+            for first in range(0, games, chunk) if games else [0]:
+                last = min(games, first + chunk)
+                try:
+                    part = core(
+                        self.names, self.callables, self.seed, games, first, last, k, big_k, self.threads
+                    )
+                except AgentError as err:
+                    if self.failures:
+                        seat, cause = self.failures[0]
+                        raise AgentError(
+                            f"the agent of seat {seat} raised {type(cause).__name__}: {cause}"
+                        ) from cause
+                    raise AgentError(str(err)) from None
+                parts.append(part)
+                hands += int(part["hands"].sum(dtype=np.uint64))
+                if bar is not None:
+                    bar.update(_played(last, k, big_k), hands)
+        finally:
+            if bar is not None:
+                bar.close()
+        return parts, time.perf_counter() - start
+
+
 def _played(last: int, k: int, big_k: int) -> int:
     """How many of the shard's games have index below ``last``."""
     return 0 if last <= k else (last - k + big_k - 1) // big_k
 
 
-def _external(agent: PythonAgent, failures: list[tuple[int, BaseException]]) -> Callable[..., int]:
+def _external(
+    agent: PythonAgent, failures: list[tuple[int, BaseException]], to_id: Callable[[object], int] = _action_id
+) -> Callable[..., int]:
     def call(observation: npt.NDArray[np.float32], legal: list[int], seat: int) -> int:
         try:
-            return _action_id(agent(observation, legal))
+            return to_id(agent(observation, legal))
         except BaseException as err:  # reported with the seat once the batch has stopped
             failures.append((seat, err))
             return -1

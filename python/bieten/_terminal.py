@@ -12,9 +12,9 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, TextIO
+from typing import IO, Any, Protocol, TextIO, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -38,6 +38,11 @@ _POINTS_STYLE = "bold green"
 _REFUSED_STYLE = "bold red"
 
 Reader = Callable[[str], str]
+_Move = TypeVar("_Move")
+
+
+class _Recordable(Protocol):
+    def to_record(self) -> dict[str, Any]: ...
 
 
 class ReplayError(GameRecordError):
@@ -387,7 +392,7 @@ class View:
 class Recorder:
     """Writes a game as JSON Lines while it is played, one flushed line at a time (docs/frontends.md)."""
 
-    def __init__(self, stream: IO[str], game: Game, agents: list[str] | None = None) -> None:
+    def __init__(self, stream: IO[str], game: _Recordable, agents: list[str] | None = None) -> None:
         self.stream = stream
         header: dict[str, Any] = {"type": "game", "record": game.to_record()}
         if agents is not None:
@@ -402,15 +407,13 @@ class Recorder:
         self._write({"type": "action", "ply": ply, "seat": seat, "action": action})
 
     def end(self, game: Game) -> None:
-        self._write(
-            {
-                "type": "end",
-                "ply": game.ply,
-                "hand_number": game.hand_number,
-                "scores": game.scores,
-                "winner": game.winner,
-            }
+        self.end_line(
+            {"ply": game.ply, "hand_number": game.hand_number, "scores": game.scores, "winner": game.winner}
         )
+
+    def end_line(self, fields: dict[str, Any]) -> None:
+        """The end line: the state the actions lead to, to check the file by."""
+        self._write({"type": "end", **fields})
 
 
 @dataclass
@@ -594,7 +597,12 @@ def _prompt_context(game: Game, view: View, you: int) -> Text:
 
 
 def _moves(actions: list[Action]) -> list[Text]:
-    cells = [Text.assemble(f"{i:>2}. ", _action_text(a)) for i, a in enumerate(actions, 1)]
+    return numbered([_action_text(a) for a in actions])
+
+
+def numbered(items: list[Text]) -> list[Text]:
+    """The choices numbered from 1, one a line, or in columns when there are more than ten."""
+    cells = [Text.assemble(f"{i:>2}. ", item) for i, item in enumerate(items, 1)]
     if len(cells) <= 10:
         return [Text.assemble("  ", c) for c in cells]
     width = max(len(c.plain) for c in cells) + 2
@@ -747,39 +755,54 @@ class PlaySession:
         """The person's move: False if they quit."""
         actions = self.game.legal_actions()
         self._status(actions)
-        while True:
-            try:
-                answer = self.read("> ").strip()
-            except EOFError:
-                self.say("")
-                return False
-            lowered = answer.lower()
-            if not answer:
-                continue
-            if lowered in _QUIT:
-                return False
-            if lowered in ("help", "h"):
-                self.say(HELP)
-                continue
-            if lowered in ("odds", "?"):
-                self._odds()
-                continue
-            if lowered in ("t", "table"):
-                self._status(actions)
-                continue
-            try:
-                if answer.isdigit():
-                    number = int(answer)
-                    if not 1 <= number <= len(actions):
-                        self.say(Text(f"Choose 1 to {len(actions)}.", style=_REFUSED_STYLE))
-                        continue
-                    action = actions[number - 1]
-                else:
-                    action = _parse_move(answer)
-                self._apply(action)
-                return True
-            except BietenError as err:
-                self.say(Text(f"Refused: {err}", style=_REFUSED_STYLE))
+        commands: dict[str, Callable[[], object]] = {
+            "help": lambda: self.say(HELP),
+            "odds": self._odds,
+            "t": lambda: self._status(actions),
+        }
+        aliases = {"h": "help", "?": "odds", "table": "t"}
+        return take_turn(self.read, self.say, actions, _parse_move, self._apply, commands, aliases)
+
+
+def take_turn(
+    read: Reader,
+    say: Callable[..., None],
+    actions: Sequence[_Move],
+    parse: Callable[[str], _Move],
+    apply: Callable[[_Move], None],
+    commands: Mapping[str, Callable[[], object]],
+    aliases: Mapping[str, str] | None = None,
+) -> bool:
+    """Asks for a move until one is applied (True) or the person quits (False): a move's number, its
+    text (``parse``), or one of ``commands`` (by name or alias); a refused move is told and asked again."""
+    while True:
+        try:
+            answer = read("> ").strip()
+        except EOFError:
+            say("")
+            return False
+        lowered = answer.lower()
+        if not answer:
+            continue
+        if lowered in _QUIT:
+            return False
+        command = commands.get((aliases or {}).get(lowered, lowered))
+        if command is not None:
+            command()
+            continue
+        try:
+            if answer.isdigit():
+                number = int(answer)
+                if not 1 <= number <= len(actions):
+                    say(Text(f"Choose 1 to {len(actions)}.", style=_REFUSED_STYLE))
+                    continue
+                action = actions[number - 1]
+            else:
+                action = parse(answer)
+            apply(action)
+            return True
+        except BietenError as err:
+            say(Text(f"Refused: {err}", style=_REFUSED_STYLE))
 
 
 def play(

@@ -1,5 +1,6 @@
 """The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal, or
-replay a saved one."""
+replay a saved one. ``--game`` picks Bieten (the default) or a preset of Bauernschnapsen and
+Schnapsen (SCHNAPSEN.md S10) for ``deal``, ``simulate`` and ``play``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ from bieten._deal import deal, deal_top_card
 from bieten._figures import evaluate
 from bieten._rules import Rules
 from bieten._simulate import AGENTS
+from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
+from bieten.schnapsen import Rules as SchnapsenRules
+from bieten.schnapsen import deal as schnapsen_deal
+
+#: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
+GAMES = ("bieten", *SCHNAPSEN_PRESETS)
+_BIETEN_ONLY = (("preset", "--preset"), ("players", "--players"), ("hand_size", "--hand-size"))
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
@@ -25,11 +33,40 @@ def _rules_from(args: argparse.Namespace) -> Rules:
         overrides["hand_size"] = args.hand_size
     if getattr(args, "target", None) is not None:
         overrides["target"] = args.target
-    return Rules.preset(args.preset, **overrides)
+    return Rules.preset(_preset(args), **overrides)
+
+
+def _preset(args: argparse.Namespace) -> str:
+    """The Bieten preset (R10) of the command."""
+    return str(args.preset or "tyrol")
+
+
+def _schnapsen_rules(args: argparse.Namespace) -> SchnapsenRules | None:
+    """The Schnapsen rules of ``--game`` (None for Bieten); Bieten's rules options are refused with it."""
+    game = getattr(args, "game", "bieten")
+    if game == "bieten":
+        return None
+    given = [flag for name, flag in _BIETEN_ONLY if getattr(args, name, None) is not None]
+    if given:
+        raise _Usage(f"{', '.join(given)} are Bieten's; --game {game} fixes its players and cards (S10)")
+    overrides: dict[str, object] = {}
+    if getattr(args, "target", None) is not None:
+        overrides["target"] = args.target
+    return SchnapsenRules.preset(game, **overrides)
+
+
+class _Usage(Exception):
+    """A command line that cannot work (exit status 2)."""
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", default="tyrol", choices=Rules.PRESETS, help="rules preset (R10)")
+    parser.add_argument(
+        "--game",
+        default="bieten",
+        choices=GAMES,
+        help="bieten (default), or a Bauernschnapsen/Schnapsen preset (SCHNAPSEN.md S10)",
+    )
+    parser.add_argument("--preset", default=None, choices=Rules.PRESETS, help="Bieten rules preset (R10)")
     parser.add_argument("--players", type=int, default=None, help="2 to 5 (default: the preset's, 4)")
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
 
@@ -42,6 +79,9 @@ def _winners_line(hands: list[list[str]], rules: Rules) -> dict[str, int | None]
 
 
 def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
+    schnapsen = _schnapsen_rules(args)
+    if schnapsen is not None:
+        return _schnapsen_deal(args, schnapsen, out)
     rules = _rules_from(args)
     hands = deal(args.seed, rules, hand=args.hand, dealer=args.dealer)
     winners = _winners_line(hands, rules)
@@ -59,7 +99,7 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(data), file=out)
         return 0
     print(
-        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.preset}, "
+        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({_preset(args)}, "
         f"{rules.players} players, {rules.hand_size} cards)",
         file=out,
     )
@@ -76,14 +116,60 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _schnapsen_deal(args: argparse.Namespace, rules: SchnapsenRules, out: TextIO) -> int:
+    dealt = schnapsen_deal(args.seed, rules, hand=args.hand, dealer=args.dealer, knock=args.knock)
+    if args.json:
+        data = {
+            "game": args.game,
+            "seed": args.seed,
+            "hand": args.hand,
+            "dealer": args.dealer,
+            "knock": args.knock,
+            "rules": rules.to_dict(),
+            **dealt,
+        }
+        print(json.dumps(data), file=out)
+        return 0
+    how = "knocked: five at a time" if args.knock else "cut"
+    print(
+        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.game}, "
+        f"{rules.players} players, {how})",
+        file=out,
+    )
+    for seat, hand in enumerate(dealt["hands"]):
+        print(f"  seat {seat}: {' '.join(hand)}", file=out)
+    if dealt["trump_card"] is not None:
+        print(f"  trump card: {dealt['trump_card']}", file=out)
+    if dealt["stock"]:
+        print(f"  stock: {' '.join(dealt['stock'])}", file=out)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
-    """``bieten play``: a game at the terminal against built-in agents (python/bieten/_terminal.py)."""
+    """``bieten play``: a game at the terminal against built-in agents (python/bieten/_terminal.py,
+    python/bieten/_schnapsen_terminal.py)."""
     from bieten._terminal import play, wants_color
 
-    rules = _rules_from(args)
+    schnapsen = _schnapsen_rules(args)
+    rules = _rules_from(args) if schnapsen is None else schnapsen
     if not 0 <= args.seat < rules.players:
         print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
         return 2
+    if isinstance(rules, SchnapsenRules):
+        from bieten._schnapsen_terminal import play as play_schnapsen
+
+        play_schnapsen(
+            rules,
+            out,
+            seed=args.seed,
+            you=args.seat,
+            opponents=args.opponents,
+            save=args.save,
+            color=wants_color(out, args.no_color),
+            preset=args.game,
+            read=read,
+        )
+        return 0
     play(
         rules,
         out,
@@ -92,7 +178,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
         opponents=args.opponents,
         save=args.save,
         color=wants_color(out, args.no_color),
-        preset=args.preset,
+        preset=_preset(args),
         read=read,
     )
     return 0
@@ -143,7 +229,8 @@ def _step_reader(prompt_to: TextIO) -> Callable[[str], str]:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._simulate import simulate
 
-    rules = _rules_from(args)
+    schnapsen = _schnapsen_rules(args)
+    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
     agents = (
         [a.strip() for a in args.agents.split(",")]
         if args.agents
@@ -159,18 +246,16 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     )
     summary = result.summary()
     if args.json:
-        print(
-            json.dumps(
-                {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
-            ),
-            file=out,
-        )
+        data = {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
+        if schnapsen is not None:
+            data = {"game": args.game, **data}
+        print(json.dumps(data), file=out)
         return 0
-    print(
-        f"{args.games:,} games of {args.preset} ({rules.players} players, {rules.hand_size} cards, target "
-        f"{rules.target}), seed {args.seed}, {args.threads} thread(s)",
-        file=out,
-    )
+    if isinstance(rules, SchnapsenRules):
+        title = f"{args.game} ({rules.players} players, target {rules.target})"
+    else:
+        title = f"{_preset(args)} ({rules.players} players, {rules.hand_size} cards, target {rules.target})"
+    print(f"{args.games:,} games of {title}, seed {args.seed}, {args.threads} thread(s)", file=out)
     print(summary, file=out)
     return 0
 
@@ -185,6 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_deal.add_argument("--hand", type=int, default=0, help="hand number (default 0)")
     p_deal.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p_deal.add_argument("--json", action="store_true", help="print JSON")
+    p_deal.add_argument(
+        "--knock", action="store_true", help="with --game: the cutter knocks, five cards at a time (S3.3)"
+    )
     _add_rules_options(p_deal)
     p_sim = sub.add_parser("simulate", help="self-play many games on threads and summarise them")
     p_sim.add_argument(
@@ -197,14 +285,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
     )
     p_sim.add_argument("--seed", type=int, default=1, help="base seed of the run (default 1)")
-    p_sim.add_argument("--target", type=int, default=None, help="points to win (default 11)")
+    p_sim.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
     p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     _add_rules_options(p_sim)
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p_play.add_argument("--target", type=int, default=None, help="points to win (default 11)")
+    p_play.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
     p_play.add_argument(
         "--opponents",
         default="heuristic",
@@ -242,7 +330,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "replay":
             return cmd_replay(args, stream)
         return cmd_play(args, stream)
-    except BietenError as err:
+    except (BietenError, _Usage) as err:
         print(f"bieten: error: {err}", file=sys.stderr)
         return 2
 

@@ -1,7 +1,9 @@
 """Shards of a simulation on a Dask cluster (optional extra ``bieten[distributed]``).
 
 Each shard ``(k, K)`` plays the games with index i % K == k of the run (docs/simulate.md); the
-merged result equals ``bieten.simulate`` of the whole run on one machine, bit for bit.
+merged result equals ``bieten.simulate`` of the whole run on one machine, bit for bit. Like
+``bieten.simulate``, it plays Bieten for ``bieten.Rules`` and Bauernschnapsen or Schnapsen for
+``bieten.schnapsen.Rules``.
 
 >>> from dask.distributed import Client, LocalCluster            # doctest: +SKIP
 >>> with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
@@ -12,21 +14,32 @@ merged result equals ``bieten.simulate`` of the whole run on one machine, bit fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from bieten._rules import Rules
-from bieten._simulate import SimulationResult
+from bieten._simulate import SchnapsenSimulationResult, SimulationResult
 from bieten._simulate import simulate as _simulate_local
+from bieten.schnapsen._rules import Rules as SchnapsenRules
+
+#: The game of a shard's rules, as they travel to the workers (plain data, not pickled objects).
+_GAMES: dict[str, type[Rules] | type[SchnapsenRules]] = {"bieten": Rules, "schnapsen": SchnapsenRules}
 
 
 def _run_shard(
-    rules: dict[str, Any], agents: list[Any], games: int, seed: int, shard: tuple[int, int], threads: int
-) -> SimulationResult:
+    game: str,
+    rules: dict[str, Any],
+    agents: list[Any],
+    games: int,
+    seed: int,
+    shard: tuple[int, int],
+    threads: int,
+) -> SimulationResult | SchnapsenSimulationResult:
     return _simulate_local(
-        Rules.from_dict(rules), agents, games=games, seed=seed, threads=threads, shard=shard
+        _GAMES[game].from_dict(rules), agents, games=games, seed=seed, threads=threads, shard=shard
     )
 
 
+@overload
 def simulate(
     rules: Rules,
     agents: Sequence[Any],
@@ -36,7 +49,32 @@ def simulate(
     client: Any = None,
     shards: int | None = None,
     threads_per_shard: int = 1,
-) -> SimulationResult:
+) -> SimulationResult: ...
+
+
+@overload
+def simulate(
+    rules: SchnapsenRules,
+    agents: Sequence[Any],
+    games: int,
+    seed: int = 0,
+    *,
+    client: Any = None,
+    shards: int | None = None,
+    threads_per_shard: int = 1,
+) -> SchnapsenSimulationResult: ...
+
+
+def simulate(
+    rules: Rules | SchnapsenRules,
+    agents: Sequence[Any],
+    games: int,
+    seed: int = 0,
+    *,
+    client: Any = None,
+    shards: int | None = None,
+    threads_per_shard: int = 1,
+) -> SimulationResult | SchnapsenSimulationResult:
     """Runs ``bieten.simulate`` as ``shards`` tasks on a Dask cluster and merges them.
 
     ``client`` is a ``dask.distributed.Client`` (default: the current one). ``shards`` defaults to
@@ -46,6 +84,14 @@ def simulate(
         from dask.distributed import get_client
     except ImportError as err:  # pragma: no cover - exercised only without the extra
         raise ImportError("bieten.distributed needs the extra: pip install 'bieten[distributed]'") from err
+    if isinstance(rules, SchnapsenRules):
+        game = "schnapsen"
+    elif isinstance(rules, Rules):
+        game = "bieten"
+    else:
+        raise TypeError(
+            f"rules must be a bieten.Rules or a bieten.schnapsen.Rules, not {type(rules).__name__}"
+        )
     client = client if client is not None else get_client()
     if shards is None:
         shards = max(1, sum(client.nthreads().values()))
@@ -53,8 +99,19 @@ def simulate(
         raise ValueError(f"shards must be a positive int, not {shards!r}")
     futures = [
         client.submit(
-            _run_shard, rules.to_dict(), list(agents), games, seed, (k, shards), threads_per_shard, pure=False
+            _run_shard,
+            game,
+            rules.to_dict(),
+            list(agents),
+            games,
+            seed,
+            (k, shards),
+            threads_per_shard,
+            pure=False,
         )
         for k in range(shards)
     ]
-    return SimulationResult.merge(client.gather(futures))
+    parts = client.gather(futures)
+    if game == "schnapsen":
+        return SchnapsenSimulationResult.merge(parts)
+    return SimulationResult.merge(parts)
