@@ -17,7 +17,7 @@ import bieten
 from bieten import schnapsen, simulate
 from bieten._core import schnapsen as core
 from bieten._schnapsen_terminal import SchnapsenView, play
-from bieten.cli import build_parser, cmd_play, main
+from bieten.cli import build_parser, cmd_play, cmd_replay, main
 
 
 def run(*argv: str) -> str:
@@ -207,12 +207,14 @@ def _cutter_knocks(rules: schnapsen.Rules, seed: int) -> bool:
     return game.knocked
 
 
-def test_saved_game_is_json_lines_that_replay_to_the_same_state(tmp_path: Path) -> None:
+def test_saved_game_is_json_lines_that_replay_to_the_same_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "game.jsonl"
     text = play_cli(
         "--game", "bauernschnapsen", "--seed", "8", "--target", "4", "--save", str(path), answers=script()
     )
-    assert f"Saved to {path}." in text
+    assert f"Saved to {path} (bieten replay {path})." in text
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     header, actions, end = lines[0], lines[1:-1], lines[-1]
     assert header["type"] == "game" and header["agents"] == ["human", "heuristic", "heuristic", "heuristic"]
@@ -228,6 +230,30 @@ def test_saved_game_is_json_lines_that_replay_to_the_same_state(tmp_path: Path) 
         "scores": game.scores,
         "winners": game.winners,
     }
+
+    # bieten replay reads it: every event told, or one seat's events as JSON Lines.
+    told = run("replay", str(path))
+    assert told.startswith(
+        f"Replay of {path}: bauernschnapsen rules (seat 0 human, seat 1 heuristic, seat 2 heuristic, "
+        f"seat 3 heuristic; target 4), seed 8, {game.ply} actions, every card shown.\n"
+    )
+    assert "Game over: won by " in told and "The game is not over" not in told
+    as_json = run("replay", str(path), "--seat", "2", "--json").splitlines()
+    assert [json.loads(line) for line in as_json] == [e.to_dict() for e in game.events_for(2)]
+    answers = iter(["", "", "q"])
+    out = io.StringIO()
+    args = build_parser().parse_args(["replay", str(path), "--seat", "1", "--step"])
+    assert cmd_replay(args, out, read=lambda prompt: next(answers)) == 0
+    assert "as seat 1 saw it" in out.getvalue() and "Game over" not in out.getvalue()
+
+    # A tampered file is refused with its line.
+    lines = path.read_text().splitlines()
+    changed = json.loads(lines[3])
+    changed["seat"] = (changed["seat"] + 1) % 4
+    lines[3] = json.dumps(changed)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)], io.StringIO()) == 2
+    assert f"{path}, line 4: says seat" in capsys.readouterr().err
 
 
 def test_quitting_at_end_of_input_or_ctrl_c_keeps_the_record(tmp_path: Path) -> None:
@@ -245,6 +271,9 @@ def test_quitting_at_end_of_input_or_ctrl_c_keeps_the_record(tmp_path: Path) -> 
     session = play(rules, io.StringIO(), seed=1, read=interrupt, save=str(path))
     last = json.loads(path.read_text().splitlines()[-1])
     assert last["type"] == "end" and last["ply"] == session.game.ply and last["winners"] == []
+    told = run("replay", str(path), "--seat", "0")
+    assert "bauernschnapsen_2 rules (seat 0 human, seat 1 heuristic; target 21)" in told
+    assert "The game is not over: the session ended at ply " in told
 
 
 def test_colour_and_bad_arguments() -> None:

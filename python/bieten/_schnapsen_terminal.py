@@ -57,6 +57,14 @@ Other commands:
   q, quit   stop (the game is saved first with --save)"""
 
 
+def rules_name(rules: Rules) -> str:
+    """The preset the rules are (with their target), else 'custom'."""
+    for name in Rules.PRESETS:
+        if Rules.preset(name, target=rules.target) == rules:
+            return name
+    return "custom"
+
+
 def _sorted(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: Card(c).id)
 
@@ -488,7 +496,7 @@ class SchnapsenSession:
                     "winners": game.winners,
                 }
             )
-            self.say(f"Saved to {self.save_path}.")
+            self.say(f"Saved to {self.save_path} (bieten replay {self.save_path}).")
         elif quitting:
             self.say(
                 "Not saved (bieten play --save FILE.jsonl saves a game). Its record:", self.game.to_json()

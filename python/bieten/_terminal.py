@@ -24,6 +24,8 @@ from bieten._core import Action, ActionError, AgentError, BietenError, SeatError
 from bieten._game import Game, GameRecordError, action_text
 from bieten._rules import Rules
 from bieten._simulate import AGENTS, Agent, figure_odds
+from bieten.schnapsen._game import JSON_FORMAT as SCHNAPSEN_FORMAT
+from bieten.schnapsen._game import Game as SchnapsenGame
 
 #: The figures one can bid (R6), in the order the odds and the bids are listed.
 FIGURES = ("red", "green", "gleich", "hanger", "spiel")
@@ -43,6 +45,14 @@ _Move = TypeVar("_Move")
 
 class _Recordable(Protocol):
     def to_record(self) -> dict[str, Any]: ...
+
+
+class _Teller(Protocol):
+    def feed(self, e: dict[str, Any]) -> list[Text]: ...
+
+
+#: A saved game is of Bieten or of Bauernschnapsen and Schnapsen (by its record's format).
+AnyGame = Game | SchnapsenGame
 
 
 class ReplayError(GameRecordError):
@@ -430,9 +440,9 @@ class Step:
 class SavedGame:
     """A saved game, checked: the game before its first action, its actions, and the game after them."""
 
-    start: Game
+    start: AnyGame
     steps: list[Step]
-    final: Game
+    final: AnyGame
     agents: list[str] | None
     ended: bool
 
@@ -482,10 +492,13 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
         raise fail(first, "the header's 'agents' must be a list of names, one per seat")
     record = {"actions": [], **record}  # a header may leave out the (empty) actions
     try:
-        Game.from_record(record)  # the record as it is, with its checks (R3: a changed seed is refused)
+        game_class: type[Game] | type[SchnapsenGame] = (
+            SchnapsenGame if record.get("format") == SCHNAPSEN_FORMAT else Game
+        )
+        game_class.from_record(record)  # the record as it is, with its checks (R3: a changed seed is refused)
         prefix = record.get("actions", [])
         bare = {k: v for k, v in record.items() if k not in _CHECK_FIELDS}
-        start = Game.from_record({**bare, "actions": []})
+        start: AnyGame = game_class.from_record({**bare, "actions": []})
     except GameRecordError as err:
         raise fail(first, str(err)) from None
     if agents is not None and len(agents) != start.rules.players:
@@ -531,14 +544,17 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
     return SavedGame(start=start, steps=steps, final=game, agents=agents, ended=ended)
 
 
-def _check_end(obj: dict[str, Any], game: Game, fail: Callable[[str], ReplayError]) -> None:
-    expected = {
+def _check_end(obj: dict[str, Any], game: AnyGame, fail: Callable[[str], ReplayError]) -> None:
+    expected: dict[str, Any] = {
         "type": "end",
         "ply": game.ply,
         "hand_number": game.hand_number,
         "scores": game.scores,
-        "winner": game.winner,
     }
+    if isinstance(game, SchnapsenGame):
+        expected["winners"] = game.winners
+    else:
+        expected["winner"] = game.winner
     if set(obj) != set(expected):
         raise fail(f"the end line has exactly the fields {', '.join(expected)}")
     for key, value in expected.items():
@@ -892,18 +908,28 @@ def replay(
         return 0
 
     console = make_console(out, color)
-    rules = game.rules
-    view = View(rules, viewer=seat, you=None)
     agents = saved.agents
     players = (
-        ", ".join(f"seat {s} {a}" for s, a in enumerate(agents)) if agents else f"{rules.players} players"
+        ", ".join(f"seat {s} {a}" for s, a in enumerate(agents))
+        if agents
+        else f"{game.rules.players} players"
     )
+    view: _Teller
+    if isinstance(game, SchnapsenGame):
+        from bieten._schnapsen_terminal import SchnapsenView
+        from bieten._schnapsen_terminal import rules_name as schnapsen_rules_name
+
+        view = SchnapsenView(game.rules, viewer=seat, you=None)
+        about = f"{schnapsen_rules_name(game.rules)} rules ({players}; target {game.rules.target})"
+    else:
+        rules = game.rules
+        view = View(rules, viewer=seat, you=None)
+        about = f"{rules_name(rules)} rules ({players}; {rules.hand_size} cards, target {rules.target})"
     whose = "every card shown" if seat is None else f"as seat {seat} saw it"
     console.print(
         Text.assemble(
             Text(f"Replay of {name}" if name else "Replay", style="bold"),
-            f": {rules_name(rules)} rules ({players}; {rules.hand_size} cards, target {rules.target}),"
-            f" seed {game.seed}, {len(saved.steps)} actions, {whose}.",
+            f": {about}, seed {game.seed}, {len(saved.steps)} actions, {whose}.",
         )
     )
     seen = 0
