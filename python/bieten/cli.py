@@ -262,7 +262,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bieten", description="Bieten, the Tyrolean and Bavarian bluffing card game."
+        prog="bieten",
+        description="Bieten, the Tyrolean and Bavarian bluffing card game; with --game, Bauernschnapsen "
+        "and Schnapsen.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p_deal = sub.add_parser("deal", help="show the seeded deal of a hand and its figure winners (R3, R6)")
