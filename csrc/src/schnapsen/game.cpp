@@ -91,7 +91,7 @@ void Game::start_deal() {
   won_ = {};
   played_ = {};
   shown_ = {};
-  deferred_seat_ = -1;
+  deferred_count_ = 0;
   stock_next_ = stock_left_ = 0;
   trump_card_ = turned_ = kNoCard;
   trump_ = closer_ = -1;
@@ -524,9 +524,8 @@ void Game::step(ActionId a) {
 void Game::credit_marriage(int side, int seat, int points) {  // S6.6
   points_[side] += points;
   if (rules_.partners == Partners::kCalled && !partner_known_) {
-    deferred_seat_ = static_cast<std::int8_t>(seat);
-    deferred_points_ = static_cast<std::int16_t>(points);
-    deferred_side_ = static_cast<std::int8_t>(side);
+    deferred_[deferred_count_++] = {static_cast<std::int8_t>(seat), static_cast<std::int16_t>(points),
+                                    static_cast<std::int8_t>(side)};
     return;
   }
   if (record_) {
@@ -538,14 +537,13 @@ void Game::credit_marriage(int side, int seat, int points) {  // S6.6
 }
 
 void Game::announce_deferred_credit() {
-  if (deferred_seat_ < 0) return;
-  if (record_) {
+  for (int i = 0; record_ && i < deferred_count_; ++i) {
     Event& e = emit(EventType::kMarriageCredited);
-    e.seat = deferred_seat_;
-    e.points = deferred_points_;
-    e.seats = side_seats(deferred_side_);
+    e.seat = deferred_[i].seat;
+    e.points = deferred_[i].points;
+    e.seats = side_seats(deferred_[i].side);
   }
-  deferred_seat_ = -1;
+  deferred_count_ = 0;
 }
 
 void Game::play_card(Card c) {

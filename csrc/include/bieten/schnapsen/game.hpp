@@ -208,11 +208,16 @@ class Game {
   std::array<int, 2> tricks_{};
   std::array<int, 2> pending_{};
   std::array<std::int8_t, 2> pending_seat_{-1, -1};  // who melded the pending marriage
-  // Called mode: a credit while the partner is secret is announced when he is revealed or the deal
-  // ends, so that the event's timing does not tell who is on the declarer's side (S12).
-  std::int8_t deferred_seat_ = -1;
-  std::int16_t deferred_points_ = 0;
-  std::int8_t deferred_side_ = -1;
+  // Called mode: credits while the partner is secret are announced, in order, when he is revealed or
+  // the deal ends, so that the events' timing does not tell who is on the declarer's side (S12). At
+  // most one marriage per suit, so four.
+  struct DeferredCredit {
+    std::int8_t seat = -1;
+    std::int16_t points = 0;
+    std::int8_t side = -1;
+  };
+  std::array<DeferredCredit, 4> deferred_{};
+  int deferred_count_ = 0;
   std::array<std::uint8_t, kMaxPlayers> melded_{};
 
   // The trick.
