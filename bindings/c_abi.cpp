@@ -7,6 +7,7 @@
 // reads are checked as Python's Game.from_record checks them; tests/test_c_abi.py holds the two
 // sides to that.
 #include "bieten/bieten.h"
+#include "c_abi_common.hpp"
 
 #include <algorithm>
 #include <array>
@@ -50,99 +51,9 @@ namespace {
 
 using json::Value;
 
-// A game record that is malformed, tampered with or inconsistent (Python's GameRecordError).
-class RecordError : public Error {
- public:
-  using Error::Error;
-};
-
-// A NULL pointer where one is required.
-class NullError : public Error {
- public:
-  using Error::Error;
-};
-
-// A caller's buffer that is too small.
-class BufferError : public Error {
- public:
-  using Error::Error;
-};
-
-constexpr std::array<std::string_view, 11> kRecordFields = {
-    "format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions", "hand_number", "scores", "hands"};
 constexpr std::array<std::string_view, 10> kKnobs = {"players",   "hand_size", "target",   "wild",
                                                      "weli_point", "ties",      "overbid",  "cut_steal",
                                                      "show_top_card", "reraise"};
-
-// ---- Messages and status codes ----------------------------------------------------------------
-
-void write_message(char* err, std::size_t err_len, std::string_view msg) noexcept {
-  if (err == nullptr || err_len == 0) return;
-  std::size_t n = std::min(msg.size(), err_len - 1);
-  if (n < msg.size()) {
-    while (n > 0 && (static_cast<unsigned char>(msg[n]) & 0xC0) == 0x80) --n;  // cut at a UTF-8 boundary
-  }
-  std::memcpy(err, msg.data(), n);
-  err[n] = '\0';
-}
-
-// Runs f (returning a status >= BIETEN_NO_SEAT or a value) and turns exceptions into statuses.
-template <typename F>
-int guarded(char* err, std::size_t err_len, F&& f) noexcept {
-  write_message(err, err_len, "");
-  int code = BIETEN_E_INTERNAL;
-  try {
-    return f();
-  } catch (const NullError& e) {
-    code = BIETEN_E_NULL, write_message(err, err_len, e.what());
-  } catch (const BufferError& e) {
-    code = BIETEN_E_BUFFER, write_message(err, err_len, e.what());
-  } catch (const RecordError& e) {
-    code = BIETEN_E_RECORD, write_message(err, err_len, e.what());
-  } catch (const json::ParseError& e) {
-    code = BIETEN_E_JSON, write_message(err, err_len, e.what());
-  } catch (const RulesError& e) {
-    code = BIETEN_E_RULES, write_message(err, err_len, e.what());
-  } catch (const IllegalActionError& e) {
-    code = BIETEN_E_ILLEGAL, write_message(err, err_len, e.what());
-  } catch (const ActionError& e) {
-    code = BIETEN_E_ACTION, write_message(err, err_len, e.what());
-  } catch (const Error& e) {  // seats, cards, hands, seeds
-    code = BIETEN_E_ARGUMENT, write_message(err, err_len, e.what());
-  } catch (const std::bad_alloc&) {
-    code = BIETEN_E_MEMORY, write_message(err, err_len, "out of memory");
-  } catch (const std::exception& e) {
-    code = BIETEN_E_INTERNAL, write_message(err, err_len, std::string("internal error: ") + e.what());
-  } catch (...) {
-    code = BIETEN_E_INTERNAL, write_message(err, err_len, "internal error: an unknown exception");
-  }
-  return code;
-}
-
-// As guarded, for functions returning a pointer (nullptr on failure).
-template <typename T, typename F>
-T* guarded_ptr(char* err, std::size_t err_len, F&& f) noexcept {
-  T* out = nullptr;
-  guarded(err, err_len, [&] {
-    out = f();
-    return BIETEN_OK;
-  });
-  return out;
-}
-
-const bieten_game& need(const bieten_game* g, const char* function) {
-  if (g == nullptr) throw NullError(std::string(function) + ": game is NULL");
-  return *g;
-}
-
-// A copy of text in memory the caller frees with bieten_string_free.
-char* c_string(const std::string& text) {
-  auto* out = static_cast<char*>(std::malloc(text.size() + 1));
-  if (out == nullptr) throw std::bad_alloc();
-  std::memcpy(out, text.data(), text.size());
-  out[text.size()] = '\0';
-  return out;
-}
 
 void check_seat(const Game& g, int seat, const char* function) {
   if (seat < 0 || seat >= g.rules().players) {
@@ -152,16 +63,6 @@ void check_seat(const Game& g, int seat, const char* function) {
 }
 
 // ---- Rules (python/bieten/_rules.py) ----------------------------------------------------------
-
-// Python's ", ".join(items): an empty item still gets its separator.
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += items[i];
-  }
-  return out;
-}
 
 // Rules from a JSON object of knobs, checked as Python's Rules.from_dict checks them (R10).
 Rules rules_from(const Value& v) {
@@ -339,19 +240,6 @@ std::string events_text(const Game& g, int seat, std::size_t start, bool lines) 
 
 // ---- Records (python/bieten/_game.py to_record / from_record) ---------------------------------
 
-// R3.2: a seed is an integer 0 <= seed < 2^64 (python/bieten/_seeds.py check_u64); null draws one
-// from the operating system, as Python's Game(rules, seed=None) does.
-std::uint64_t seed_from(const Value& v) {
-  if (v.is_null()) {
-    std::random_device os;
-    return (static_cast<std::uint64_t>(os()) << 32) ^ os();
-  }
-  const std::string prefix = "R3.2: seed must be an integer 0 <= seed < 2**64, not ";
-  if (!v.is_number() || v.number_kind() == json::NumberKind::kReal) throw SeedError(prefix + json::repr(v));
-  if (v.number_kind() == json::NumberKind::kBigInteger || v.negative()) throw SeedError(prefix + v.text());
-  return v.magnitude();
-}
-
 // A card from its text or id (bindings/register_cards.cpp to_card).
 Card card_from(const Value& v) {
   if (v.is_string()) return parse_card(v.text());
@@ -412,47 +300,12 @@ Game game_from(const Value& rec) {
   return Game(rules, seed, dealer, given, true);
 }
 
-std::string repr_or_none(const Value* v) { return v != nullptr ? json::repr(*v) : "None"; }
-
-Value cards_value(CardSet s) {
-  std::vector<Value> items;
-  for (; s; s &= s - 1) items.push_back(Value::string(card_text(lowest(s))));
-  return Value::array(std::move(items));
-}
-
 Game game_from_record(std::string_view text) {
-  Value rec;
-  try {
-    rec = json::parse(text);
-  } catch (const json::ParseError& e) {
-    throw RecordError(std::string("from_json: not JSON text: ") + e.what());
-  }
-  if (!rec.is_object()) throw RecordError("from_json: a game record is a JSON object");
-  const Value* format = rec.find("format");
-  const Value* version = rec.find("version");
-  if (format == nullptr || !format->is_string() || format->text() != kRecordFormat || version == nullptr ||
-      !(*version == Value::integer(kRecordVersion))) {
-    throw RecordError("from_json: expected format '" + std::string(kRecordFormat) + "' version " +
-                      std::to_string(kRecordVersion) + ", got " + repr_or_none(format) + " version " +
-                      repr_or_none(version));
-  }
-  std::vector<std::string> missing;
-  for (const char* field : {"rules", "seed", "dealer", "actions"}) {
-    if (rec.find(field) == nullptr) missing.emplace_back(field);
-  }
-  if (!missing.empty()) throw RecordError("from_json: the record lacks " + join(missing));
-  std::vector<std::string> unknown;
-  for (const auto& [name, value] : rec.members()) {
-    if (std::find(kRecordFields.begin(), kRecordFields.end(), name) == kRecordFields.end()) unknown.push_back(name);
-  }
-  if (!unknown.empty()) {
-    std::sort(unknown.begin(), unknown.end());
-    throw RecordError("from_json: unknown field(s) " + join(unknown));
-  }
+  const Value rec = record_envelope(text, kRecordFormat, kRecordVersion,
+                                    {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions",
+                                     "hand_number", "scores", "hands"},
+                                    "R11");
   const Value& actions = *rec.find("actions");
-  const bool texts = actions.is_array() && std::all_of(actions.items().begin(), actions.items().end(),
-                                                       [](const Value& a) { return a.is_string(); });
-  if (!texts) throw RecordError("from_json: actions must be a list of R11 texts");
 
   std::optional<Game> game;
   try {
@@ -475,18 +328,9 @@ Game game_from_record(std::string_view text) {
     scores.push_back(Value::integer(game->scores()[p]));
     hands.push_back(cards_value(game->dealt()[p]));
   }
-  const std::pair<const char*, Value> checks[] = {
-      {"hand_number", Value::unsigned_integer(game->hand_number())},
-      {"scores", Value::array(std::move(scores))},
-      {"hands", Value::array(std::move(hands))},
-  };
-  for (const auto& [field, value] : checks) {
-    const Value* said = rec.find(field);
-    if (said != nullptr && !(*said == value)) {
-      throw RecordError(std::string("from_json: the record says ") + field + " " + json::repr(*said) +
-                        ", but its actions give " + json::repr(value));
-    }
-  }
+  check_says(rec, "hand_number", Value::unsigned_integer(game->hand_number()));
+  check_says(rec, "scores", Value::array(std::move(scores)));
+  check_says(rec, "hands", Value::array(std::move(hands)));
   return std::move(*game);
 }
 
@@ -508,18 +352,6 @@ const std::array<std::string, kDeckSize>& card_texts() {
     return out;
   }();
   return texts;
-}
-
-int write_set(CardSet s, int* out, std::size_t cap, const char* function) {
-  const int n = count(s);
-  if (out == nullptr) throw NullError(std::string(function) + ": out is NULL");
-  if (cap < static_cast<std::size_t>(n)) {
-    throw BufferError(std::string(function) + ": the buffer holds " + std::to_string(cap) + ", " + std::to_string(n) +
-                      " needed");
-  }
-  int i = 0;
-  for (; s; s &= s - 1) out[i++] = lowest(s);
-  return n;
 }
 
 }  // namespace
@@ -556,12 +388,7 @@ BIETEN_API const char* bieten_status_name(int status) {
 BIETEN_API bieten_game* bieten_game_new(const char* rules_json, uint64_t seed, char* err, size_t err_len) {
   return guarded_ptr<bieten_game>(err, err_len, [&] {
     if (rules_json == nullptr) throw NullError("bieten_game_new: rules_json is NULL");
-    bieten::json::Value knobs;
-    try {
-      knobs = bieten::json::parse(rules_json);
-    } catch (const bieten::json::ParseError& e) {
-      throw bieten::json::ParseError(std::string("bieten_game_new: rules_json is not JSON text: ") + e.what());
-    }
+    const Value knobs = parse_argument(rules_json, "bieten_game_new", "rules_json");
     return new bieten_game(Game(rules_from(knobs), seed, 0, {}, true));
   });
 }

@@ -8,6 +8,11 @@
  * seat's view), save the game as a JSON record and restore it. Records and events are the same
  * JSON as Python's Game.to_json() and [e.to_dict() for e in game.events_for(seat)].
  *
+ * The second game of the same tables and pack, Bauernschnapsen and Schnapsen (SCHNAPSEN.md S1-S12), has
+ * its own handle (bieten_schnapsen_game*) and its own bieten_schnapsen_* functions at the end of this
+ * header, with the same conventions; its records and events are the JSON of Python's
+ * bieten.schnapsen.Game.
+ *
  * Conventions (docs/c_abi.md has the whole story):
  *   - Functions returning int return a value >= 0 (or -1 = BIETEN_NO_SEAT where documented) on
  *     success and a negative bieten_status code (<= -2) on failure.
@@ -186,6 +191,133 @@ BIETEN_API char* bieten_to_json(const bieten_game* game);
 BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err_len);
 /* Frees a string returned by this library; NULL is allowed. */
 BIETEN_API void bieten_string_free(char* text);
+
+/* ==== Bauernschnapsen and Schnapsen (SCHNAPSEN.md, docs/schnapsen.md) ================================
+ *
+ * A game of Bauernschnapsen (4 players) or Schnapsen (2 players) to the target (S8.6) is an opaque
+ * bieten_schnapsen_game*, with the conventions above: status codes, err buffers, strings freed with
+ * bieten_string_free, buffers with a capacity, one thread at a time per handle. Rule errors quote the
+ * S rule, e.g. "S6.3: seat 2 holds a Hearts card and must follow". Action ids are
+ * 0 .. BIETEN_SCHNAPSEN_NUM_ACTIONS - 1 (docs/schnapsen.md); cards are the Bieten card ids of the
+ * 20-card pack (S1.1), so bieten_card_text names them. The JSON is Python's bieten.schnapsen: rules as
+ * Rules.to_dict(), events as [e.to_dict() for e in game.events_for(seat)], records as Game.to_json(). */
+
+/* The size of the Schnapsen action space (S11): a buffer of this many ints holds any legal set. */
+#define BIETEN_SCHNAPSEN_NUM_ACTIONS 61
+/* The most players of a Schnapsen game (S2.1: 4 or 2). */
+#define BIETEN_SCHNAPSEN_MAX_PLAYERS 4
+/* The most cards one seat holds (S3.4, S3.5). */
+#define BIETEN_SCHNAPSEN_MAX_HAND 5
+/* The number of floats of bieten_schnapsen_observation (Python's schnapsen.OBSERVATION_SIZE). */
+#define BIETEN_SCHNAPSEN_OBSERVATION_SIZE 426
+
+/* An opaque game of Bauernschnapsen or Schnapsen. */
+typedef struct bieten_schnapsen_game bieten_schnapsen_game;
+
+/* A new game (S2-S8).
+ * preset: NULL, or a preset of S10 (bauernschnapsen, bauernschnapsen_called, bauernschnapsen_2,
+ *   schnapsen). knobs_json: NULL (no knobs), or a JSON object of knobs as Python's Rules.to_dict()
+ *   writes them, e.g. {"target": 11}. With a preset, the knobs change that preset's values, as
+ *   Python's Rules.preset(preset, **knobs); without one, missing knobs take the values of
+ *   bauernschnapsen (or of bauernschnapsen_2 when "players" is 2), as Python's Rules(**knobs).
+ *   Unknown presets or knobs and bad values are refused with the S10 message (BIETEN_E_RULES).
+ * seed: the game seed, any 64-bit value (S3.1). dealer: the first deal's dealer, 0 .. players - 1
+ *   (S2.1; BIETEN_E_ARGUMENT otherwise).
+ * Returns NULL on failure with the message in err. Free the game with bieten_schnapsen_free(). */
+BIETEN_API bieten_schnapsen_game* bieten_schnapsen_new(const char* preset, const char* knobs_json, uint64_t seed,
+                                                       int dealer, char* err, size_t err_len);
+/* An independent copy of a game (for search); NULL if game is NULL or memory runs out. */
+BIETEN_API bieten_schnapsen_game* bieten_schnapsen_clone(const bieten_schnapsen_game* game);
+/* Frees a game; NULL is allowed and does nothing. */
+BIETEN_API void bieten_schnapsen_free(bieten_schnapsen_game* game);
+
+/* The rules of a game as JSON, every knob, as Python's Rules.to_dict() (free with bieten_string_free). */
+BIETEN_API char* bieten_schnapsen_rules_json(const bieten_schnapsen_game* game);
+/* The knobs of a preset of S10 as JSON (free with bieten_string_free); NULL with the S10 message in err
+ * for an unknown name. */
+BIETEN_API char* bieten_schnapsen_preset_json(const char* name, char* err, size_t err_len);
+
+/* The number of players (4 or 2), or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_players(const bieten_schnapsen_game* game);
+/* The game seed into *out; returns BIETEN_OK or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_seed(const bieten_schnapsen_game* game, uint64_t* out);
+/* The current deal's number, counting from 0, or BIETEN_E_NULL. */
+BIETEN_API int64_t bieten_schnapsen_hand_number(const bieten_schnapsen_game* game);
+/* The current deal's dealer (S2.1), or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_dealer(const bieten_schnapsen_game* game);
+/* The seat to act, BIETEN_NO_SEAT (-1) once the game is over, or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_current_player(const bieten_schnapsen_game* game);
+/* 1 once the game is over (S8.6), 0 before, or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_is_over(const bieten_schnapsen_game* game);
+
+/* Writes each seat's total (S8.6) to out[0 .. players - 1]; returns players. BIETEN_E_BUFFER (writing
+ * nothing) if cap < players; BIETEN_E_NULL if game or out is NULL. */
+BIETEN_API int bieten_schnapsen_scores(const bieten_schnapsen_game* game, int* out, size_t cap);
+/* Writes the winners (S8.6: the seats at or above the target; none until the game is over), ascending,
+ * to out; returns their number. BIETEN_E_BUFFER if cap is too small (BIETEN_SCHNAPSEN_MAX_PLAYERS fits). */
+BIETEN_API int bieten_schnapsen_winners(const bieten_schnapsen_game* game, int* out, size_t cap);
+/* Writes the seats that got the Bummerl (S8.6; none until the game is over), ascending, as above. */
+BIETEN_API int bieten_schnapsen_bummerl(const bieten_schnapsen_game* game, int* out, size_t cap);
+/* Writes the card ids `seat` holds now (dealt so far and not played), ascending, to out; returns their
+ * number (as Python's game.hands[seat]). BIETEN_E_ARGUMENT for a bad seat, BIETEN_E_BUFFER if cap is too
+ * small (BIETEN_SCHNAPSEN_MAX_HAND always fits). Apps must show a player only his own cards (S12). */
+BIETEN_API int bieten_schnapsen_hand(const bieten_schnapsen_game* game, int seat, int* out, size_t cap);
+
+/* Writes the legal action ids, ascending, to out; returns their number (0 once the game is over).
+ * BIETEN_E_BUFFER (writing nothing) if cap is too small; BIETEN_SCHNAPSEN_NUM_ACTIONS ints always fit.
+ * out == NULL with cap == 0 just returns the number. */
+BIETEN_API int bieten_schnapsen_legal_actions(const bieten_schnapsen_game* game, int* out, size_t cap);
+/* 1 if the action id is legal now, 0 if not (also for ids out of range), or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_is_legal(const bieten_schnapsen_game* game, int action);
+/* Applies an action by id. Returns BIETEN_OK, or BIETEN_E_ILLEGAL with the S rule's message in err
+ * (e.g. "S7.1: no claim before the second trick"); an illegal action changes nothing (S9). */
+BIETEN_API int bieten_schnapsen_apply_id(bieten_schnapsen_game* game, int action, char* err, size_t err_len);
+/* Applies an action by its S11 text, e.g. "play HA", "trump L", "meld E", "call E10" (case-insensitive).
+ * BIETEN_E_ACTION for text that is no action of this game (S11), a card outside the pack included
+ * ("S1.1: S6 is not in the Schnapsen pack"); BIETEN_E_ILLEGAL for an action the rules refuse. The game is
+ * unchanged either way. BIETEN_E_NULL for a NULL game or text. */
+BIETEN_API int bieten_schnapsen_apply_text(bieten_schnapsen_game* game, const char* text, char* err, size_t err_len);
+/* The canonical S11 text of an action id (static), or NULL for an id out of range. */
+BIETEN_API const char* bieten_schnapsen_action_text(int action);
+/* The id of an action's S11 text, BIETEN_E_ACTION if it is no action (or names a card outside the
+ * pack), BIETEN_E_NULL for NULL. */
+BIETEN_API int bieten_schnapsen_parse_action(const char* text);
+
+/* The number of events so far, or BIETEN_E_NULL. */
+BIETEN_API int64_t bieten_schnapsen_event_count(const bieten_schnapsen_game* game);
+/* The events as a JSON array (docs/schnapsen.md). seat = -1: every event, every card shown (Python's
+ * game.events); seat 0 .. players - 1: what that seat may see (S12, Python's game.events_for(seat):
+ * other seats' cards and the stock are null, forehand's last two cards until he has chosen trump).
+ * The text equals json.dumps([e.to_dict() for e in events]). NULL for a NULL game or a bad seat. */
+BIETEN_API char* bieten_schnapsen_events_json(const bieten_schnapsen_game* game, int seat);
+/* The events from index `start` on as JSON Lines (one json.dumps(e.to_dict()) and "\n" per event); an
+ * empty string when start >= the event count. Seat as above. */
+BIETEN_API char* bieten_schnapsen_events_jsonl(const bieten_schnapsen_game* game, int seat, size_t start);
+/* Writes what `seat` knows (S12) as BIETEN_SCHNAPSEN_OBSERVATION_SIZE floats (Python's
+ * game.observation(seat), layout schnapsen.OBSERVATION_LAYOUT); returns that size. BIETEN_E_ARGUMENT
+ * for a bad seat, BIETEN_E_BUFFER if cap is too small, BIETEN_E_NULL for NULL. */
+BIETEN_API int bieten_schnapsen_observation(const bieten_schnapsen_game* game, int seat, float* out, size_t cap);
+
+/* A built-in agent's choice for the seat to act (docs/agents.md): agent is "random" or "heuristic";
+ * it sees only what that seat may see (S12). *state is the agent's generator (SplitMix64) state, read
+ * and advanced: keep one per seat. Starting from state = s gives Python's
+ * bieten._core.schnapsen.CoreAgent(agent, s); from bieten_schnapsen_agent_state(seed, seat) the choices
+ * of the batch self-play. Returns the action id (not applied), or BIETEN_E_ARGUMENT for an unknown
+ * agent, BIETEN_E_ILLEGAL once the game is over, BIETEN_E_NULL for NULL. */
+BIETEN_API int bieten_schnapsen_agent_action(const bieten_schnapsen_game* game, const char* agent, uint64_t* state,
+                                             char* err, size_t err_len);
+/* The generator state of `seat`'s built-in agent (0 .. 3) in the game with `game_seed`, as the batch
+ * self-play starts it (agent_generator), into *out. BIETEN_OK, BIETEN_E_ARGUMENT or BIETEN_E_NULL. */
+BIETEN_API int bieten_schnapsen_agent_state(uint64_t game_seed, int seat, uint64_t* out);
+
+/* The game record as JSON text, identical to Python's bieten.schnapsen.Game.to_json() (format
+ * "bieten-schnapsen-game", version 1; free with bieten_string_free). */
+BIETEN_API char* bieten_schnapsen_to_json(const bieten_schnapsen_game* game);
+/* Restores a game from a record (bieten_schnapsen_to_json's or Python's) by replaying its actions; a
+ * record written by hand may give the first deal ("deal" in schnapsen.deal()'s shape) and dealer.
+ * Returns NULL with a "from_json: ..." message in err (BIETEN_E_RECORD's cases, as Python's
+ * Game.from_json refuses them). */
+BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_json(const char* json, char* err, size_t err_len);
 
 #ifdef __cplusplus
 } /* extern "C" */
