@@ -38,7 +38,17 @@ from bieten._game import (
     action_text,
 )
 from bieten._rules import Rules
-from bieten._simulate import AGENTS, FIGURE_COLUMNS, Agent, SimulationResult, Summary, figure_odds, simulate
+from bieten._simulate import (
+    AGENTS,
+    FIGURE_COLUMNS,
+    Agent,
+    SchnapsenSimulationResult,
+    SchnapsenSummary,
+    SimulationResult,
+    Summary,
+    figure_odds,
+    simulate,
+)
 
 __version__ = "0.1.0"
 
@@ -64,6 +74,8 @@ __all__ = [
     "IllegalActionError",
     "Rules",
     "RulesError",
+    "SchnapsenSimulationResult",
+    "SchnapsenSummary",
     "SeatError",
     "SeedError",
     "SimulationResult",
