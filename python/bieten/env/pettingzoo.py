@@ -22,9 +22,7 @@ Needs PettingZoo: ``pip install 'bieten[rl]'``.
 
 from __future__ import annotations
 
-import operator
-import secrets
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -32,23 +30,19 @@ import numpy.typing as npt
 # PettingZoo ships no type information (no py.typed); the ignores also cover an environment without
 # the extra, where mypy finds neither package.
 try:
-    import gymnasium  # type: ignore[import-not-found, unused-ignore]
-    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    from bieten.env._aec import Episode, Observation, TableEnv, wrap
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         f"bieten.env.pettingzoo needs PettingZoo and Gymnasium ({err}); install them with "
         "pip install 'bieten[rl]'"
     ) from err
 
-from bieten import _core
-from bieten._core import IllegalActionError, SeatError
 from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Game, action_text
 from bieten._rules import Rules
-from bieten._seeds import check_u64
 
-__all__ = ["OBS_SCORES", "OBS_SECURED", "env", "raw_env"]
+__all__ = ["OBS_SCORES", "OBS_SECURED", "Episode", "Observation", "env", "raw_env"]
 
 #: Offset of the ``scores`` block of the observation (docs/observation.md): totals / target.
 OBS_SCORES = 347
@@ -60,9 +54,6 @@ _MAX_SECURED = 10
 # R8.2: the game ends as soon as a credit (at most 3, R7.7) brings a seat to the target, so no total
 # exceeds target - 1 + 3.
 _MAX_CREDIT = 3
-
-Episode = Literal["game", "hand"]
-Observation = dict[str, npt.NDArray[Any]]
 
 
 def observation_high(rules: Rules) -> npt.NDArray[np.float32]:
@@ -82,17 +73,19 @@ def observation_high(rules: Rules) -> npt.NDArray[np.float32]:
     return high
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the bare env
+class raw_env(TableEnv):
     """The unwrapped AEC environment; :func:`env` adds PettingZoo's checking wrappers.
 
     Arguments are those of :func:`env`.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "bieten_v0",
         "is_parallelizable": False,
     }
+    num_actions = NUM_ACTIONS
+    observation_size = OBSERVATION_SIZE
 
     def __init__(
         self,
@@ -103,184 +96,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the bare e
         dealer: int | Literal["random"] = 0,
         **rules_overrides: Any,
     ) -> None:
-        super().__init__()
         if isinstance(preset, Rules):
             self.rules = preset.replace(**rules_overrides) if rules_overrides else preset
             self._preset_name: str | None = None
         else:
             self.rules = Rules.preset(preset, **rules_overrides)
             self._preset_name = preset
-        if episode not in ("game", "hand"):
-            raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        players = self.rules.players
-        if dealer != "random" and (
-            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
-        ):
-            raise SeatError(
-                f"R2.2: dealer must be a seat from 0 to {players - 1} or 'random', not {dealer!r}"
-            )
-        self.episode: Episode = episode
-        self.render_mode = render_mode
-        self.dealer_option: int | Literal["random"] = dealer
-        self._base_seed: int | None = None if seed is None else check_u64(seed)
-        self._episode_index = -1
+        super().__init__(
+            self.rules.players,
+            observation_high(self.rules),
+            render_mode=render_mode,
+            episode=episode,
+            seed=seed,
+            dealer=dealer,
+        )
 
-        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
-        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        high = observation_high(self.rules)
-        self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, high, shape=(OBSERVATION_SIZE,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
-        }
-
-        self._game: Game | None = None
-        self._done = False
-        self._last_action: tuple[str, int] | None = None
-        self._scored_hand: int | None = None  # the hand that the last action ended, if it did
-        self.agents: list[str] = []
-        self.rewards: dict[str, float] = {}
-        self._cumulative_rewards: dict[str, float] = {}
-        self.terminations: dict[str, bool] = {}
-        self.truncations: dict[str, bool] = {}
-        self.infos: dict[str, dict[str, Any]] = {}
-        self.agent_selection: str = self.possible_agents[0]
-
-    # -- spaces ----------------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self.action_spaces[agent]
-
-    # -- the game --------------------------------------------------------------------------------
     @property
     def game(self) -> Game:
         """The :class:`bieten.Game` of the current episode (all seats' cards: not for agents)."""
-        if self._game is None:
-            raise RuntimeError("the environment has no game before reset()")
-        return self._game
+        game: Game = self._require_game()
+        return game
 
-    @property
-    def game_seed(self) -> int:
-        """The seed of the current game: ``bieten.Game(env.rules, seed=..., dealer=...)`` replays it."""
-        return self.game.seed
-
-    def seat(self, agent: str) -> int:
-        """The seat of an agent name (``player_k`` is seat ``k``)."""
-        try:
-            return self._seat_of[agent]
-        except KeyError:
-            raise SeatError(
-                f"R2.1: no agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
-            ) from None
-
-    # -- the AEC API -----------------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Starts a new game (or hand) from a seed.
-
-        ``reset(seed=s)`` plays game ``mix64(s + GAMMA)`` (R3.2), the same deal as game 0 of
-        ``bieten.simulate(..., seed=s)``; a later ``reset()`` without a seed plays the next game of
-        that stream (game 1, 2, …), as Gymnasium continues its generator. Without any seed, the
-        stream's base seed is drawn from the operating system. ``options`` is accepted and ignored.
-        """
-        if seed is not None:
-            self._base_seed = check_u64(seed, "reset seed")
-            self._episode_index = 0
-        else:
-            if self._base_seed is None:
-                self._base_seed = secrets.randbits(64)
-            self._episode_index += 1
-        game_seed = _core.batch_game_seed(self._base_seed, self._episode_index)
-        players = self.rules.players
-        dealer = _core.mix64(game_seed) % players if self.dealer_option == "random" else self.dealer_option
-        self._game = Game(self.rules, seed=game_seed, dealer=dealer)
-        self._done = False
-        self._last_action = None
-        self._scored_hand = None
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent_to_act()
-
-    def observe(self, agent: str) -> Observation:
-        """What ``agent`` knows now, from its own seat; its mask is all 0 unless it is to act."""
-        game = self.game
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self._done and agent == self.agent_selection:
-            mask[game.legal_action_mask()] = 1
-        return {"observation": game.observation(self.seat(agent)), "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        """Applies the selected agent's action id; a finished agent steps ``None`` to leave."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise IllegalActionError(
-                f"R9: {agent} is to act: None is only for an agent whose episode is over"
-            )
-        try:
-            action_id = operator.index(action)
-        except TypeError:
-            action_id = -1
-        if isinstance(action, bool) or not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalActionError(
-                f"R11: an action is an int id 0 to {NUM_ACTIONS - 1} (docs/actions.md), not {action!r}"
-            )
-        game = self.game
-        before = game.scores
-        hand = game.hand_number
-        game.apply_id(action_id)  # IllegalActionError names the rule and changes nothing (R9)
-
-        after = game.scores
-        points = [a - b for a, b in zip(after, before, strict=True)]
-        self._last_action = (agent, action_id)
-        self._scored_hand = hand if game.hand_number != hand or game.is_over else None
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {name: float(points[self._seat_of[name]]) for name in self.agents}
-        self._accumulate_rewards()
-        if game.is_over or (self.episode == "hand" and game.hand_number != hand):
-            self._done = True
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self._agent_to_act()
-        if self.render_mode == "human":
-            self.render()
-
-    def render(self) -> str | None:
-        """The table as text (``ansi``), or printed (``human``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = self._table()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
-    def close(self) -> None:
-        pass
-
-    # -- helpers ---------------------------------------------------------------------------------
-    def _agent_to_act(self) -> str:
-        seat = self.game.current_player
-        if seat is None:  # pragma: no cover - a finished game ends the episode before this
-            raise RuntimeError("the game is over")
-        return self.possible_agents[seat]
+    def _new_game(self, seed: int, dealer: int) -> Game:
+        return Game(self.rules, seed=seed, dealer=dealer)
 
     def _table(self) -> str:
         game = self.game
@@ -396,7 +234,4 @@ def env(
     table: AECEnv = raw_env(
         preset, render_mode=render_mode, episode=episode, seed=seed, dealer=dealer, **rules_overrides
     )
-    if illegal_reward is not None:
-        table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
-    table = wrappers.AssertOutOfBoundsWrapper(table)
-    return wrappers.OrderEnforcingWrapper(table)
+    return wrap(table, illegal_reward)
