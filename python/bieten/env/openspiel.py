@@ -44,6 +44,17 @@ from bieten import _core
 from bieten._core import IllegalActionError
 from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, action_text
 from bieten._rules import Rules
+from bieten.env._spiel import (
+    CHANCE_SEAT,
+    Knobs,
+    check_dealer,
+    check_episode,
+    check_observer_type,
+    check_parameters,
+    game_type,
+    python_parameters,
+    rules_overrides,
+)
 
 __all__ = [
     "DEFAULT_PARAMETERS",
@@ -69,9 +80,11 @@ MAX_CHANCE_OUTCOMES = 35
 CHANCE_PACKET_MORE = 33
 CHANCE_PACKET_END = 34
 
-_INT_KNOBS = ("players", "hand_size", "target")
-_BOOL_KNOBS = ("weli_point", "cut_steal", "show_top_card", "reraise")
-_STR_KNOBS = ("wild", "ties", "overbid")
+_KNOBS = Knobs(
+    ints=("players", "hand_size", "target"),
+    bools=("weli_point", "cut_steal", "show_top_card", "reraise"),
+    strs=("wild", "ties", "overbid"),
+)
 #: OpenSpiel needs a concrete default for every parameter. A knob left at its sentinel (-1 for the
 #: numbers and the switches, "" for the words) takes the preset's value (R10); anything else
 #: overrides it. Switches are ints here (0 off, 1 on), so that "cut_steal=1" parses in a game string.
@@ -202,54 +215,19 @@ class _Config(NamedTuple):
 
 
 def _config_from(params: Mapping[str, Any]) -> _Config:
-    unknown = sorted(set(params) - set(DEFAULT_PARAMETERS))
-    if unknown:
-        raise ValueError(f"{GAME_NAME}: unknown parameter(s) {', '.join(unknown)}")
-    values = {**DEFAULT_PARAMETERS, **params}
+    values = check_parameters(GAME_NAME, params, DEFAULT_PARAMETERS)
     preset = values["preset"]
     if preset not in Rules.PRESETS:
         raise ValueError(f"R10: unknown preset {preset!r} (known: {', '.join(Rules.PRESETS)})")
-    overrides: dict[str, Any] = {}
-    for name in _INT_KNOBS:
-        if values[name] != -1:
-            overrides[name] = values[name]
-    for name in _BOOL_KNOBS:
-        value = values[name]
-        if value not in (-1, 0, 1) or isinstance(value, float):
-            raise ValueError(f"R10: {name} is -1 (the preset's), 0 (off) or 1 (on), not {value!r}")
-        if value != -1:
-            overrides[name] = bool(value)
-    for name in _STR_KNOBS:
-        if values[name] != "":
-            overrides[name] = values[name]
-    rules = Rules.preset(preset, **overrides)  # RulesError (a ValueError) names the rule
-    episode = values["episode"]
-    if episode not in ("game", "hand"):
-        raise ValueError(f"{GAME_NAME}: episode must be 'game' or 'hand', not {episode!r}")
-    dealer = values["dealer"]
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise ValueError(f"R2.2: dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    # RulesError (a ValueError) names the rule
+    rules = Rules.preset(preset, **rules_overrides(values, _KNOBS, "R10"))
+    episode = check_episode(GAME_NAME, values["episode"])
+    dealer = check_dealer(values["dealer"], rules.players, "R2.2")
     return _Config(rules, episode, dealer)
 
 
 def _game_type(information_state_tensor: bool) -> Any:
-    return pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Python Bieten",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=5,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=information_state_tensor,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        provides_factored_observation_string=False,
-        parameter_specification=DEFAULT_PARAMETERS,
-    )
+    return game_type(GAME_NAME, "Python Bieten", (2, 5), DEFAULT_PARAMETERS, information_state_tensor)
 
 
 # -- the table: the core game and what each seat has seen -------------------------------------------
@@ -661,7 +639,7 @@ def _replays(
     return core.current_player == last
 
 
-_CHANCE_SEAT = -2  # CoreGame.current_player at a chance node (kChancePlayer)
+_CHANCE_SEAT = CHANCE_SEAT  # CoreGame.current_player at a chance node (kChancePlayer)
 
 
 class BietenObserver:
@@ -684,17 +662,8 @@ class BietenObserver:
     def __init__(
         self, game: BietenGame, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
-        if params:
-            raise ValueError(f"{GAME_NAME}: observation parameters are not supported, got {dict(params)}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                f"{GAME_NAME}: only a player's own view is supported (public_info=True, "
-                "private_info=SINGLE_PLAYER)"
-            )
+        self._recall = check_observer_type(GAME_NAME, iig_obs_type, params)
         self._rules = game.rules
-        self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self._slots = game.history_slots if self._recall and game.config.episode == "hand" else 0
         self.tensor: npt.NDArray[np.float32] | None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
@@ -751,10 +720,7 @@ def load_game(preset: str = "tyrol", **params: Any) -> BietenGame:
     >>> load_game("welibieten", players=2, reraise=False).rules.reraise
     False
     """
-    values: dict[str, Any] = {"preset": preset}
-    for name, value in params.items():
-        values[name] = int(value) if name in _BOOL_KNOBS and isinstance(value, bool) else value
-    return pyspiel.load_game(GAME_NAME, values)  # type: ignore[no-any-return]
+    return pyspiel.load_game(GAME_NAME, {"preset": preset, **python_parameters(_KNOBS, params)})  # type: ignore[no-any-return]
 
 
 if GAME_NAME not in {game_type.short_name for game_type in pyspiel.registered_games()}:
