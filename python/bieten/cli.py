@@ -1,6 +1,7 @@
-"""The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal, or
-replay a saved one. ``--game`` picks Bieten (the default) or a preset of Bauernschnapsen and
-Schnapsen (SCHNAPSEN.md S10) for ``deal``, ``simulate`` and ``play``."""
+"""The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal,
+replay a saved one, or serve the engine protocol (``bieten engine``, docs/protocol.md). ``--game``
+picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (SCHNAPSEN.md S10) for
+``deal``, ``simulate`` and ``play``."""
 
 from __future__ import annotations
 
@@ -318,7 +319,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--step", action="store_true", help="wait for Enter before each action (on a terminal)"
     )
     p_replay.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    p_engine = sub.add_parser(
+        "engine", help="speak the engine protocol on stdin/stdout, JSON Lines (docs/protocol.md)"
+    )
+    p_engine.add_argument(
+        "--max-line", type=int, default=None, help="longest request line in bytes (default 1 MiB)"
+    )
+    p_engine.add_argument("--max-games", type=int, default=None, help="most games open at once (default 64)")
     return parser
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    """``bieten engine``: the engine protocol on stdin and stdout (python/bieten/engine.py)."""
+    from bieten import engine
+
+    limits = {"max_line": args.max_line, "max_games": args.max_games}
+    for name, value in limits.items():
+        if value is not None and value < 1:
+            print(f"bieten: error: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    return engine.main(**{name: value for name, value in limits.items() if value is not None})
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -331,6 +351,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_simulate(args, stream)
         if args.command == "replay":
             return cmd_replay(args, stream)
+        if args.command == "engine":
+            return cmd_engine(args)
         return cmd_play(args, stream)
     except (BietenError, _Usage) as err:
         print(f"bieten: error: {err}", file=sys.stderr)

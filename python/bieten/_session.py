@@ -1,0 +1,713 @@
+"""The engine protocol's logic, apart from any transport (docs/protocol.md).
+
+A :class:`Table` is one game of either family (Bieten, or Bauernschnapsen/Schnapsen) behind one
+uniform surface: its state, a seat's events since a sequence number, the legal actions with the ply,
+client and bot moves, and its record. A :class:`Session` is a set of tables and the request dispatch:
+it takes a request (a decoded JSON object, or one line of text) and returns the reply as a dict,
+never raising for anything a client sends. ``bieten engine`` (python/bieten/engine.py) is a thin
+stdin/stdout JSON Lines loop over a Session; other front ends (an HTTP or WebSocket server) reuse it.
+
+>>> session = Session()
+>>> session.handle({"type": "hello", "id": 1, "protocols": [1]})["protocol"]
+1
+>>> reply = session.handle({"type": "new", "kind": "schnapsen", "seed": 7})
+>>> reply["game"], reply["family"], reply["state"]["current_player"]
+('g1', 'schnapsen', 1)
+>>> session.handle({"type": "apply", "game": "g1", "seat": 0, "ply": 0, "action": "close"})["code"]
+'wrong_seat'
+>>> session.handle_line("{not json")["code"]
+'bad_json'
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bieten import _core
+from bieten._core import (
+    ActionError,
+    AgentError,
+    BietenError,
+    CardError,
+    HandError,
+    IllegalActionError,
+    RulesError,
+    SeatError,
+    SeedError,
+)
+from bieten._game import Game as BietenGame
+from bieten._game import GameRecordError
+from bieten._rules import Rules as BietenRules
+from bieten._simulate import AGENTS, Agent
+from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
+from bieten.schnapsen import Game as SchnapsenGame
+from bieten.schnapsen import Rules as SchnapsenRules
+
+#: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
+PROTOCOLS = (1,)
+#: The values of ``kind`` in a ``new`` request: Bieten, or a preset of Bauernschnapsen and Schnapsen.
+KINDS = ("bieten", *SCHNAPSEN_PRESETS)
+#: The longest request line, in bytes without its newline (``bieten engine --max-line``).
+MAX_LINE = 1 << 20
+#: The most games a session keeps open at once.
+MAX_GAMES = 64
+#: The longest client ``id`` string echoed back.
+MAX_ID = 256
+
+AnyGame = BietenGame | SchnapsenGame
+
+ERROR_CODES = (
+    "bad_json",
+    "not_object",
+    "line_too_long",
+    "unknown_type",
+    "missing_field",
+    "unknown_field",
+    "bad_field",
+    "no_handshake",
+    "unsupported_version",
+    "too_many_games",
+    "unknown_game",
+    "bad_rules",
+    "bad_seed",
+    "bad_deal",
+    "bad_record",
+    "bad_seat",
+    "unknown_agent",
+    "game_over",
+    "wrong_seat",
+    "stale_ply",
+    "bad_action",
+    "illegal_action",
+    "internal",
+)
+
+
+class ProtocolError(Exception):
+    """A refused request: an error code of docs/protocol.md and a message (citing a rule id where
+    there is one). The request changed nothing."""
+
+    def __init__(self, code: str, message: str) -> None:
+        assert code in ERROR_CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _refusal(err: BaseException) -> ProtocolError:
+    """The protocol error of an exception the games raise (their messages cite the rule)."""
+    codes: tuple[tuple[type[BaseException], str], ...] = (
+        (GameRecordError, "bad_record"),
+        (RulesError, "bad_rules"),
+        (SeedError, "bad_seed"),
+        (SeatError, "bad_seat"),
+        (HandError, "bad_deal"),
+        (CardError, "bad_deal"),
+        (AgentError, "unknown_agent"),
+        (IllegalActionError, "illegal_action"),
+        (ActionError, "bad_action"),
+    )
+    for kind, code in codes:
+        if isinstance(err, kind):
+            return ProtocolError(code, str(err))
+    return ProtocolError("internal", f"{type(err).__name__}: {err}")
+
+
+class Table:
+    """One game, Bieten or Bauernschnapsen/Schnapsen, behind the surface the protocol needs.
+
+    >>> table = Table.new("bieten", rules={"players": 2}, seed=7)
+    >>> table.family, table.players, table.ply
+    ('bieten', 2, 0)
+    >>> table.legal(seat=1)["actions"][:2]
+    [{'id': 4, 'text': 'play H10'}, {'id': 7, 'text': 'play H7'}]
+    >>> table.apply(seat=1, ply=0, action="bid red")["state"]["current_player"]
+    0
+    >>> table.apply(seat=0, ply=0, action="good")
+    Traceback (most recent call last):
+    ...
+    bieten._session.ProtocolError: R9: 'good' was sent for ply 0, but the game is at ply 1: ...
+    """
+
+    __slots__ = ("family", "game")
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.family = "bieten" if isinstance(game, BietenGame) else "schnapsen"
+
+    # -- making a game --------------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        kind: str,
+        *,
+        preset: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        dealer: int = 0,
+        deal: Any = None,
+        top_card: str | None = None,
+    ) -> Table:
+        """A new game: ``kind`` is "bieten" (with an R10 ``preset``, default tyrol) or a Schnapsen
+        preset (S10); ``rules`` overrides knobs; no ``seed`` draws one at random."""
+        knobs = dict(rules or {})
+        if seed is None:
+            seed = secrets.randbits(64)
+        try:
+            if kind == "bieten":
+                bieten_rules = BietenRules.preset("tyrol" if preset is None else preset, **knobs)
+                return cls(BietenGame(bieten_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
+            if kind not in SCHNAPSEN_PRESETS:
+                raise ProtocolError("bad_field", f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+            if preset is not None:
+                raise ProtocolError(
+                    "bad_rules", f"S10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
+                )
+            if top_card is not None:
+                raise ProtocolError("bad_deal", "S3.7: top_card is Bieten's (R3.8); give deal.trump_card")
+            schnapsen_rules = SchnapsenRules.preset(kind, **knobs)
+            return cls(SchnapsenGame(schnapsen_rules, seed, deal=deal, dealer=dealer))
+        except (BietenError, TypeError) as err:
+            raise _refusal(err) from None
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> Table:
+        """A game restored from its record (``save``), of either family by its ``format``."""
+        form = record.get("format")
+        game_class: type[BietenGame] | type[SchnapsenGame]
+        if form == "bieten-game":
+            game_class = BietenGame
+        elif form == "bieten-schnapsen-game":
+            game_class = SchnapsenGame
+        else:
+            raise ProtocolError(
+                "bad_record",
+                "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not " + repr(form),
+            )
+        try:
+            return cls(game_class.from_record(dict(record)))
+        except (BietenError, TypeError) as err:
+            raise _refusal(err) from None
+
+    # -- reading it -----------------------------------------------------------------------------------
+    @property
+    def rule_prefix(self) -> str:
+        """ "R" for Bieten's rule ids, "S" for Schnapsen's."""
+        return "R" if self.family == "bieten" else "S"
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    @property
+    def ply(self) -> int:
+        return int(self.game.ply)
+
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (Bieten has one, R2.3; Schnapsen a side, S2.4)."""
+        if isinstance(self.game, BietenGame):
+            winner = self.game.winner
+            return [] if winner is None else [int(winner)]
+        return [int(s) for s in self.game.winners]
+
+    def state(self) -> dict[str, Any]:
+        """What changes as the game goes on: the ``state`` object of docs/protocol.md."""
+        game = self.game
+        return {
+            "ply": self.ply,
+            "hand_number": int(game.hand_number),
+            "phase": str(game.phase),
+            "current_player": game.current_player,
+            "is_over": bool(game.is_over),
+            "scores": [int(s) for s in game.scores],
+            "winners": self.winners(),
+            "next": int(game.event_count()),
+        }
+
+    def describe(self) -> dict[str, Any]:
+        """The game as a ``game`` reply shows it (without type, id and handle)."""
+        return {
+            "family": self.family,
+            "rules": self.game.rules.to_dict(),
+            "seed": int(self.game.seed),
+            "dealer": int(self.game.first_dealer),
+            "players": self.players,
+            "state": self.state(),
+        }
+
+    def check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise ProtocolError(
+                "bad_seat", f"{self.rule_prefix}2.1: seat must be 0 to {self.players - 1}, not {seat}"
+            )
+
+    def events(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``seat`` may see with ``seq >= since`` (docs/events.md, docs/schnapsen_events.md)."""
+        self.check_seat(seat)
+        view = self.game.events_for(seat)
+        return [event.to_dict() for event in view if event.seq >= since]
+
+    def legal(self, seat: int | None = None) -> dict[str, Any]:
+        """The current ply, the seat to act and its legal actions (none when ``seat`` is given and is
+        not to act, or the game is over)."""
+        if seat is not None:
+            self.check_seat(seat)
+        current = self.game.current_player
+        listed = current is not None and (seat is None or seat == current)
+        actions = [{"id": int(a.id), "text": str(a)} for a in self.game.legal_actions()] if listed else []
+        return {"seat": seat, "ply": self.ply, "current_player": current, "actions": actions}
+
+    # -- moves ----------------------------------------------------------------------------------------
+    def _refuse_turn(self, seat: int, ply: int, what: str) -> None:
+        """Refuses a move for a seat that is not to act or a ply that is not the game's (R9, S9),
+        in the words of ``Game.apply``."""
+        self.check_seat(seat)
+        rule = f"{self.rule_prefix}9"
+        current = self.game.current_player
+        if current is None:
+            raise ProtocolError("game_over", f"{rule}: the game is over, so {what} is refused")
+        if seat != current:
+            raise ProtocolError(
+                "wrong_seat",
+                f"{rule}: seat {seat} is not to act; seat {current} is to act, so {what} is refused",
+            )
+        if ply != self.ply:
+            raise ProtocolError(
+                "stale_ply",
+                f"{rule}: {what} was sent for ply {ply}, but the game is at ply {self.ply}: "
+                "a stale or replayed action is refused",
+            )
+
+    def _action(self, action: str | int) -> tuple[int, str]:
+        """An action's id and text in this game's notation (R11, S11), or ``bad_action``."""
+        if isinstance(action, str) and len(action) > 64:
+            rule = "R11" if self.family == "bieten" else "S11"
+            raise ProtocolError("bad_action", f"{rule}: {_quote(action)} is not an action")
+        try:
+            parsed = _core.Action(action) if self.family == "bieten" else _core.schnapsen.Action(action)
+        except (BietenError, TypeError, OverflowError) as err:
+            raise ProtocolError("bad_action", str(err)) from None
+        return int(parsed.id), str(parsed)
+
+    def _moved(self, seat: int, ply: int, action: tuple[int, str], by: str | None) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "ply": ply,
+            "action": {"id": action[0], "text": action[1]},
+            "by": by,
+            "state": self.state(),
+        }
+
+    def apply(self, *, seat: int, ply: int, action: str | int) -> dict[str, Any]:
+        """Applies a client's action (its text or id) for ``seat`` at ``ply``; a refusal changes nothing."""
+        self._refuse_turn(seat, ply, _quote(action))
+        parsed = self._action(action)
+        try:
+            self.game.apply(parsed[0], seat=seat, ply=ply)
+        except (BietenError, TypeError) as err:
+            raise _refusal(err) from None
+        return self._moved(seat, ply, parsed, None)
+
+    def bot_seed(self, seat: int) -> int:
+        """The default seed of a bot move: from the game's seed, the seat and the ply, so that the same
+        position gets the same move, also after ``load``."""
+        return int(_core.mix64(_core.agent_state(int(self.game.seed), seat) ^ self.ply))
+
+    def bot(
+        self,
+        *,
+        seat: int,
+        ply: int,
+        agent: str,
+        seed: int | None = None,
+        budget: Mapping[str, int] | None = None,
+        apply: bool = True,
+    ) -> dict[str, Any]:
+        """The move of a built-in agent for ``seat`` at ``ply``, applied unless ``apply`` is false.
+        ``budget`` is accepted for agents that search; the built-in ones decide at once and ignore it."""
+        del budget  # the built-in agents take no budget (docs/protocol.md, "bot")
+        self._refuse_turn(seat, ply, f"a {agent} move")
+        if agent not in AGENTS:
+            raise ProtocolError(
+                "unknown_agent", f"unknown agent {agent!r}; the built-in agents are {', '.join(AGENTS)}"
+            )
+        try:
+            chosen_seed = self.bot_seed(seat) if seed is None else seed
+            if isinstance(self.game, BietenGame):
+                action_id = Agent(agent, chosen_seed).act(self.game)
+            else:
+                action_id = int(_core.schnapsen.CoreAgent(agent, chosen_seed).act(self.game))
+            action = self._action(action_id)
+            if not apply:
+                return {"seat": seat, "ply": ply, "action": {"id": action[0], "text": action[1]}, "by": agent}
+            self.game.apply(action_id, seat=seat, ply=ply)
+        except (BietenError, TypeError, OverflowError) as err:
+            raise _refusal(err) from None
+        return self._moved(seat, ply, action, agent)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, as ``Game.to_json`` writes it (docs/frontends.md)."""
+        return json.loads(self.game.to_json())  # type: ignore[no-any-return]
+
+
+# -- request checking ---------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _nat(value: object) -> bool:
+    return _is_int(value) and value >= 0  # type: ignore[operator]
+
+
+def _str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _object(value: object) -> bool:
+    return isinstance(value, dict)
+
+
+def _bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _protocols(value: object) -> bool:
+    return isinstance(value, list) and 0 < len(value) <= 16 and all(_nat(v) for v in value)
+
+
+def _action(value: object) -> bool:
+    return _str(value) or _nat(value)
+
+
+def _deal(value: object) -> bool:
+    return isinstance(value, (list, dict))
+
+
+def _budget(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and set(value) <= {"time_ms", "nodes"}
+        and all(_nat(v) for v in value.values())
+    )
+
+
+def _knobs(value: object) -> bool:
+    return isinstance(value, dict)
+
+
+_Check = tuple[bool, Callable[[object], bool], str]
+_REQ = True
+_OPT = False
+_HANDLE = (_REQ, _str, 'a game handle (a string such as "g1")')
+_SEAT = (_REQ, _is_int, "an integer seat")
+_PLY = (_REQ, _nat, "an integer ply >= 0")
+
+#: Each request type's fields besides ``type`` and ``id``: name -> (required, check, what it must be).
+REQUESTS: dict[str, dict[str, _Check]] = {
+    "hello": {"protocols": (_REQ, _protocols, "a non-empty list of protocol versions (integers)")},
+    "new": {
+        "kind": (_REQ, _str, f"one of {', '.join(KINDS)}"),
+        "preset": (_OPT, _str, "a Bieten preset name (R10)"),
+        "rules": (_OPT, _knobs, "an object of rules knobs (R10, S10)"),
+        "seed": (_OPT, _is_int, "an integer seed"),
+        "dealer": (_OPT, _is_int, "an integer seat"),
+        "deal": (_OPT, _deal, "a deal: a list of hands (R3.6) or an object (S3.7)"),
+        "top_card": (_OPT, _str, "a card text (R3.8)"),
+    },
+    "load": {"record": (_REQ, _object, "a game record object (as save gives)")},
+    "state": {"game": _HANDLE},
+    "events": {"game": _HANDLE, "seat": _SEAT, "since": (_OPT, _nat, "an integer seq >= 0")},
+    "legal": {"game": _HANDLE, "seat": (_OPT, _is_int, "an integer seat")},
+    "apply": {
+        "game": _HANDLE,
+        "seat": _SEAT,
+        "ply": _PLY,
+        "action": (_REQ, _action, "an action text or an action id >= 0"),
+    },
+    "bot": {
+        "game": _HANDLE,
+        "seat": _SEAT,
+        "ply": _PLY,
+        "agent": (_REQ, _str, f"one of {', '.join(AGENTS)}"),
+        "seed": (_OPT, _is_int, "an integer seed"),
+        "budget": (_OPT, _budget, "an object with optional time_ms and nodes (integers >= 0)"),
+        "apply": (_OPT, _bool, "true or false"),
+    },
+    "save": {"game": _HANDLE},
+    "close": {"game": _HANDLE},
+    "list": {},
+    "quit": {},
+}
+
+
+def _check_fields(kind: str, request: Mapping[str, Any]) -> None:
+    spec = REQUESTS[kind]
+    unknown = sorted(set(request) - set(spec) - {"type", "id"})
+    if unknown:
+        raise ProtocolError(
+            "unknown_field",
+            f"{kind} has no field(s) {', '.join(unknown)} (its fields: {', '.join(spec) or 'none'})",
+        )
+    for name, (required, check, what) in spec.items():
+        if name not in request:
+            if required:
+                raise ProtocolError("missing_field", f"{kind} needs the field {name}: {what}")
+            continue
+        if not check(request[name]):
+            raise ProtocolError("bad_field", f"{kind}: {name} must be {what}, not {_show(request[name])}")
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _DuplicateKey(f"the key {twice!r} occurs twice")
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+
+
+def decode(line: str | bytes) -> object:
+    """A request line as JSON data; strict JSON (no NaN, no duplicate keys), else ProtocolError."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        return _DECODER.decode(text.strip())
+    except UnicodeDecodeError:
+        raise ProtocolError("bad_json", "the line is not UTF-8 text") from None
+    except (ValueError, RecursionError) as err:
+        raise ProtocolError("bad_json", f"the line is not one JSON value: {err}") from None
+
+
+class Session:
+    """The games of one client and the dispatch of its requests (docs/protocol.md).
+
+    ``handle`` takes a decoded request and returns its reply; ``handle_line`` a line of text. Neither
+    raises for anything a client sends: a refused request gets an ``error`` reply and changes nothing.
+    After ``quit``, ``closed`` is true.
+
+    >>> session = Session()
+    >>> session.handle({"type": "list"})["code"]
+    'no_handshake'
+    >>> session.handle({"type": "hello", "protocols": [2]})["code"]
+    'unsupported_version'
+    >>> session.handle({"type": "hello", "id": "a", "protocols": [1, 2]})["id"]
+    'a'
+    >>> session.handle({"type": "new", "kind": "bieten", "rules": {"players": 9}})["message"]
+    'R10/R2.1: players must be 2 to 5, not 9'
+    >>> session.handle({"type": "quit"})["type"], session.closed
+    ('bye', True)
+    """
+
+    def __init__(self, *, max_line: int = MAX_LINE, max_games: int = MAX_GAMES) -> None:
+        self.tables: dict[str, Table] = {}
+        self.protocol: int | None = None
+        self.closed = False
+        self.max_line = max_line
+        self.max_games = max_games
+        self._opened = 0
+
+    def handle_line(self, line: str | bytes) -> dict[str, Any]:
+        """The reply to one request line (the newline may be included)."""
+        size = len(line) if isinstance(line, bytes) else len(line.encode("utf-8", "surrogatepass"))
+        if size > self.max_line + 2:  # a transport that reads whole lines still gets the limit
+            return error_reply(None, "line_too_long", f"a request line is at most {self.max_line} bytes")
+        try:
+            request = decode(line)
+        except ProtocolError as err:
+            return error_reply(None, err.code, err.message)
+        return self.handle(request)
+
+    def handle(self, request: object) -> dict[str, Any]:
+        """The reply to one decoded request."""
+        if not isinstance(request, dict):
+            return error_reply(None, "not_object", f"a request is a JSON object, not {_json_kind(request)}")
+        ident = request.get("id")
+        if ident is not None and not ((isinstance(ident, str) and len(ident) <= MAX_ID) or _is_int(ident)):
+            return error_reply(
+                None, "bad_field", f"id must be a string of at most {MAX_ID} characters or an integer"
+            )
+        try:
+            kind = request.get("type")
+            if "type" not in request:
+                raise ProtocolError("missing_field", "a request needs the field type")
+            if not isinstance(kind, str) or kind not in REQUESTS:
+                raise ProtocolError(
+                    "unknown_type", f"unknown request type {_show(kind)} (known: {', '.join(REQUESTS)})"
+                )
+            if self.protocol is None and kind not in ("hello", "quit"):
+                raise ProtocolError("no_handshake", "the session starts with hello (docs/protocol.md)")
+            _check_fields(kind, request)
+            reply = getattr(self, f"_on_{kind}")(request)
+        except ProtocolError as err:
+            return error_reply(ident, err.code, err.message)
+        except Exception as err:  # the session outlives any bug: report it, keep going
+            return error_reply(ident, "internal", f"{type(err).__name__}: {err}")
+        return {"type": reply.pop("type"), "id": ident, **reply}
+
+    # -- the requests ---------------------------------------------------------------------------------
+    def _on_hello(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        common = sorted(set(request["protocols"]) & set(PROTOCOLS))
+        if not common:
+            raise ProtocolError(
+                "unsupported_version",
+                f"this engine speaks protocol {', '.join(map(str, PROTOCOLS))}, "
+                f"not {', '.join(map(str, request['protocols']))}",
+            )
+        from bieten import __version__
+
+        self.protocol = common[-1]
+        return {
+            "type": "hello",
+            "protocol": self.protocol,
+            "engine": "bieten",
+            "version": __version__,
+            "kinds": list(KINDS),
+            "presets": list(BietenRules.PRESETS),
+            "agents": list(AGENTS),
+            "max_line": self.max_line,
+            "max_games": self.max_games,
+        }
+
+    def _table(self, request: Mapping[str, Any]) -> tuple[str, Table]:
+        handle = request["game"]
+        table = self.tables.get(handle)
+        if table is None:
+            known = ", ".join(self.tables) or "none"
+            raise ProtocolError("unknown_game", f"no open game {handle!r} (open: {known})")
+        return handle, table
+
+    def _open(self, table_of: Callable[[], Table]) -> dict[str, Any]:
+        if len(self.tables) >= self.max_games:
+            raise ProtocolError(
+                "too_many_games", f"at most {self.max_games} games are open at once; close one"
+            )
+        table = table_of()
+        self._opened += 1
+        handle = f"g{self._opened}"
+        self.tables[handle] = table
+        return {"type": "game", "game": handle, **table.describe()}
+
+    def _on_new(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        def make() -> Table:
+            return Table.new(
+                request["kind"],
+                preset=request.get("preset"),
+                rules=request.get("rules"),
+                seed=request.get("seed"),
+                dealer=request.get("dealer", 0),
+                deal=request.get("deal"),
+                top_card=request.get("top_card"),
+            )
+
+        return self._open(make)
+
+    def _on_load(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        return self._open(lambda: Table.load(request["record"]))
+
+    def _on_state(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        return {"type": "game", "game": handle, **table.describe()}
+
+    def _on_events(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        since = request.get("since", 0)
+        events = table.events(request["seat"], since)
+        return {
+            "type": "events",
+            "game": handle,
+            "seat": request["seat"],
+            "since": since,
+            "next": int(table.game.event_count()),
+            "events": events,
+        }
+
+    def _on_legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        return {"type": "legal", "game": handle, **table.legal(request.get("seat"))}
+
+    def _on_apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        moved = table.apply(seat=request["seat"], ply=request["ply"], action=request["action"])
+        return {"type": "applied", "game": handle, **moved}
+
+    def _on_bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        moved = table.bot(
+            seat=request["seat"],
+            ply=request["ply"],
+            agent=request["agent"],
+            seed=request.get("seed"),
+            budget=request.get("budget"),
+            apply=request.get("apply", True),
+        )
+        if "state" not in moved:
+            return {"type": "suggested", "game": handle, **moved}
+        return {"type": "applied", "game": handle, **moved}
+
+    def _on_save(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, table = self._table(request)
+        return {"type": "saved", "game": handle, "family": table.family, "record": table.record()}
+
+    def _on_close(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, _table = self._table(request)
+        del self.tables[handle]
+        return {"type": "closed", "game": handle}
+
+    def _on_list(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        games = [
+            {"game": handle, "family": table.family, "players": table.players, "state": table.state()}
+            for handle, table in self.tables.items()
+        ]
+        return {"type": "games", "games": games}
+
+    def _on_quit(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        self.closed = True
+        return {"type": "bye"}
+
+
+def error_reply(ident: object, code: str, message: str) -> dict[str, Any]:
+    """An ``error`` reply (docs/protocol.md, "Errors").
+
+    >>> error_reply(3, "stale_ply", "R9: ...")
+    {'type': 'error', 'id': 3, 'code': 'stale_ply', 'message': 'R9: ...'}
+    """
+    return {"type": "error", "id": ident, "code": code, "message": message}
+
+
+def _quote(action: object) -> str:
+    """An action as messages quote it, cut short if long."""
+    text = str(action)
+    return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A value as JSON for a message, cut short if long."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if value is None:
+        return "null"
+    return "a number"
