@@ -348,6 +348,18 @@ def test_episode_hand_returns_are_the_deals_score() -> None:
             state.apply_action(0)
 
 
+@pytest.mark.parametrize("preset", ["bauernschnapsen", "schnapsen"])
+def test_mcts_and_random_bots_play_full_games(preset: str) -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = sos.load_game(preset, target=3)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bots = [mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(1))]
+    bots += [pyspiel.make_uniform_random_bot(seat, seat) for seat in range(1, game.num_players())]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+    assert max(returns) >= 3
+
+
 # -- documents and packaging ---------------------------------------------------------------------------
 def test_docstring_examples_run_as_written() -> None:
     for module in (sz, sos, _schnapsen, _spiel):

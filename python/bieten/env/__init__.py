@@ -1,10 +1,20 @@
-"""Environments for reinforcement learning on top of :class:`bieten.Game`.
+"""Environments for reinforcement learning on top of :class:`bieten.Game` and
+:class:`bieten.schnapsen.Game`.
 
-Each submodule wraps the game for one framework and needs that framework installed; importing this
+Each submodule wraps a game for one framework and needs that framework installed; importing this
 package itself needs nothing beyond bieten:
 
-- :mod:`bieten.env.pettingzoo`: a PettingZoo AEC environment (``pip install 'bieten[rl]'``,
-  docs/pettingzoo.md).
+- :mod:`bieten.env.pettingzoo`: Bieten as a PettingZoo AEC environment (``pip install
+  'bieten[rl]'``, docs/pettingzoo.md).
+- :mod:`bieten.env.schnapsen_pettingzoo`: Bauernschnapsen and Schnapsen as a PettingZoo AEC
+  environment, ``schnapsen_v0`` (``pip install 'bieten[rl]'``, docs/pettingzoo.md, "Schnapsen").
+- :mod:`bieten.env.openspiel`: Bieten as the OpenSpiel game ``python_bieten`` (``pip install
+  'bieten[openspiel]'``, docs/openspiel.md).
+- :mod:`bieten.env.schnapsen_openspiel`: Bauernschnapsen and Schnapsen as the OpenSpiel game
+  ``python_schnapsen`` (``pip install 'bieten[openspiel]'``, docs/openspiel.md, "Schnapsen").
+
+The two games' environments share their machinery: ``_aec`` (the AEC table), ``_spiel`` (OpenSpiel
+parameters, game type and observer checks) and ``_schnapsen`` (the bounds of the second game).
 """
 
 from __future__ import annotations

@@ -221,9 +221,10 @@ def _replay(config: _Config, actions: Sequence[int]) -> _Table:
 
 
 # -- text --------------------------------------------------------------------------------------------
-def _observation_text(obs: npt.NDArray[np.float32]) -> str:
+def _observation_text(obs: npt.NDArray[np.float32], players: int) -> str:
     """The observation vector as text, block by block (OBSERVATION_LAYOUT): a card block lists its
-    cards per slot (seats relative, +0 the observer), any other block its nonzero entries."""
+    cards per slot (seats relative, +0 the observer; the slots of absent seats, always empty, are
+    left out), any other block its nonzero entries."""
     parts = []
     for name, (offset, size) in OBSERVATION_LAYOUT.items():
         block = obs[offset : offset + size]
@@ -231,6 +232,7 @@ def _observation_text(obs: npt.NDArray[np.float32]) -> str:
             continue
         if name in _CARD_BLOCKS:
             rows = block.reshape(-1, PACK_SIZE)
+            rows = rows[:players] if len(rows) > 1 else rows
             text = " | ".join(
                 f"+{q} " * (len(rows) > 1) + (" ".join(PACK[i] for i in np.flatnonzero(row)) or "-")
                 for q, row in enumerate(rows)
@@ -402,7 +404,7 @@ class SchnapsenObserver:
         table = state._table
         if self._recall:
             return f"seat {player}: " + ", ".join(table.views[player]) + _to_act(table)
-        return _observation_text(table.core.observation(player))
+        return _observation_text(table.core.observation(player), table.config.rules.players)
 
 
 def _load_game_string(text: str) -> SchnapsenGame:
