@@ -35,7 +35,7 @@ DEALS_TARGET = 1_000_000  # four-player deals/s on one core
 ROUNDS = 7
 PEER_GAMES = 20_000  # leduc_poker games a round, ~134,000 actions
 # Python loops of ~130,000 actions a round each, about as many as the leduc_poker peer's 20,000 games:
-# a random Bauernschnapsen game is ~1.5 deals and ~22 actions, a Schnapsen game ~3.5 deals, ~43 actions.
+# a random Bauernschnapsen game is ~1.4 deals and ~22 actions, a Schnapsen game ~4.3 deals, ~43 actions.
 PY_GAMES = {"bauernschnapsen": 6_000, "schnapsen": 3_000}
 # C++ loops of ~0.1-0.2 s a round.
 CPP_GAMES = {"bauernschnapsen": 200_000, "bauernschnapsen_called": 200_000, "schnapsen": 100_000}
