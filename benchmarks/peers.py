@@ -951,10 +951,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_write:
         print(text)
     else:
-        args.output.write_text(text)
+        args.output.write_text(text + _kept_sections(args.output))
         log(f"wrote {args.output}")
         print("\n".join(rep.headline + [""] + [" | ".join(t) for t in rep.targets]))
     return 0
+
+
+#: Sections of RESULTS.md that other suites measure (test_bench_schnapsen.py); a rewrite keeps them.
+KEPT_SECTIONS = ("## Bauernschnapsen and Schnapsen",)
+
+
+def _kept_sections(path: Path) -> str:
+    """The tail of the old file from the first kept section on, so regenerating does not drop it."""
+    if not path.exists():
+        return ""
+    old = path.read_text()
+    starts = [old.find("\n" + heading + "\n") for heading in KEPT_SECTIONS]
+    found = [i for i in starts if i >= 0]
+    return old[min(found) :] if found else ""
 
 
 if __name__ == "__main__":
