@@ -1,0 +1,578 @@
+"""``bieten engine``, the JSON Lines protocol of docs/protocol.md, driven as a subprocess.
+
+Whole games of Bieten, Bauernschnapsen and Schnapsen with bots and client moves mixed; every kind of
+malformed or refused request answered with an error while the session goes on and nothing changes;
+the doc's example session replayed exactly; a POSIX shell client (tests/engine_client.sh). Every reply
+the engine sends here validates against the shipped schema (python/bieten/schema/protocol-v1.json),
+and every well-formed request sent validates against it too.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.resources
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import bieten
+import bieten.schnapsen
+from bieten import _session, engine
+from bieten._session import ERROR_CODES, KINDS, REQUESTS
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "SKBUILD_EDITABLE_VERBOSE": "0", "PYTHONIOENCODING": "utf-8"}
+
+
+def _schema(name: str) -> dict[str, Any]:
+    text = importlib.resources.files("bieten").joinpath("schema", name).read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+SCHEMA = _schema("protocol-v1.json")
+REPLY = Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
+REQUEST = Draft202012Validator({"$ref": "#/$defs/request", "$defs": SCHEMA["$defs"]})
+EVENTS = {
+    "bieten": Draft202012Validator(_schema("events-v1.json")),
+    "schnapsen": Draft202012Validator(_schema("schnapsen-events-v1.json")),
+}
+
+
+class Engine:
+    """``python -m bieten engine`` on pipes; each reply is checked against the schema."""
+
+    def __init__(self, *args: str, hello: bool = True) -> None:
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill())
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bieten", "engine", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            env=ENV,
+        )
+        self.replies: list[dict[str, Any]] = []
+        if hello:
+            assert self.request(type="hello", protocols=[1])["type"] == "hello"
+
+    def line(self, raw: bytes) -> dict[str, Any]:
+        """Sends one raw line; returns the reply, checked against the schema."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(raw + b"\n")
+        self.proc.stdin.flush()
+        text = self.proc.stdout.readline()
+        if not text:
+            self.stderr.seek(0)
+            raise AssertionError(f"the engine ended: {self.stderr.read().decode(errors='replace')}")
+        reply: dict[str, Any] = json.loads(text)
+        REPLY.validate(reply)
+        assert text == json.dumps(reply, separators=(",", ":")).encode() + b"\n"  # compact ASCII, one line
+        self.replies.append(reply)
+        return reply
+
+    def send(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Sends a request that may be malformed."""
+        return self.line(json.dumps(request).encode())
+
+    def request(self, **request: Any) -> dict[str, Any]:
+        """Sends a well-formed request (checked against the schema)."""
+        REQUEST.validate(request)
+        return self.send(request)
+
+    def ok(self, **request: Any) -> dict[str, Any]:
+        reply = self.request(**request)
+        assert reply["type"] != "error", reply
+        return reply
+
+    def quit(self) -> int:
+        assert self.request(type="quit")["type"] == "bye"
+        return self.proc.wait(timeout=10)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                stream.close()
+        self.stderr.close()
+
+
+@pytest.fixture
+def engine_proc() -> Iterator[Engine]:
+    proc = Engine()
+    yield proc
+    proc.kill()
+
+
+# -- whole games --------------------------------------------------------------------------------------
+
+
+GAMES = [
+    ("bieten", {"preset": "bavaria", "rules": {"players": 3}}),
+    ("bauernschnapsen", {}),
+    ("schnapsen", {"rules": {"target": 7}}),
+]
+
+
+@pytest.mark.parametrize(("kind", "extra"), GAMES, ids=[kind for kind, _ in GAMES])
+def test_a_whole_game_with_bots_and_client_moves(kind: str, extra: dict[str, Any]) -> None:
+    proc = Engine()
+    try:
+        _whole_game(proc, kind, extra)
+        assert proc.quit() == 0
+    finally:
+        proc.kill()
+
+
+def _whole_game(proc: Engine, kind: str, extra: dict[str, Any]) -> None:
+    pick = random.Random(kind)
+    new = proc.ok(type="new", id="n", kind=kind, seed=20261201, dealer=1, **extra)
+    handle, family, players = new["game"], new["family"], new["players"]
+    assert (new["id"], new["seed"], new["dealer"], new["state"]["ply"]) == ("n", 20261201, 1, 0)
+    assert family == ("bieten" if kind == "bieten" else "schnapsen")
+    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    cursor = [0] * players
+    bots = ("heuristic", "random")
+    saved_at: dict[str, Any] | None = None
+    while True:
+        for seat in range(players):  # each seat polls its events since its cursor
+            got = proc.ok(type="events", game=handle, seat=seat, since=cursor[seat])
+            assert all(e["seq"] >= cursor[seat] for e in got["events"])
+            for event in got["events"]:
+                EVENTS[family].validate(event)
+            seen[seat].extend(got["events"])
+            cursor[seat] = got["next"]
+        state = proc.ok(type="state", game=handle)["state"]
+        if state["is_over"]:
+            break
+        seat, ply = state["current_player"], state["ply"]
+        legal = proc.ok(type="legal", game=handle, seat=seat)
+        assert (legal["ply"], legal["current_player"], legal["seat"]) == (ply, seat, seat)
+        assert legal["actions"]
+        other = (seat + 1) % players
+        assert proc.ok(type="legal", game=handle, seat=other)["actions"] == []  # not its turn
+        if seat == 0:  # the client's seat: a text, an id, or a bot's suggestion applied as the client
+            choice = pick.choice(legal["actions"])
+            how = pick.randrange(3)
+            if how == 2:
+                hint = proc.ok(type="bot", game=handle, seat=0, ply=ply, agent="heuristic", apply=False)
+                assert hint["type"] == "suggested" and hint["action"] in legal["actions"]
+                choice = hint["action"]
+            action = choice["text"] if how == 0 else choice["id"]
+            moved = proc.ok(type="apply", game=handle, seat=0, ply=ply, action=action)
+            assert moved["by"] is None and moved["action"] == choice
+        else:
+            agent = bots[seat % 2]
+            moved = proc.ok(type="bot", game=handle, seat=seat, ply=ply, agent=agent, budget={"time_ms": 10})
+            assert moved["by"] == agent and moved["action"] in legal["actions"]
+        assert (moved["type"], moved["seat"], moved["ply"], moved["state"]["ply"]) == (
+            "applied",
+            seat,
+            ply,
+            ply + 1,
+        )
+        if saved_at is None and ply >= 4:
+            saved_at = proc.ok(type="save", game=handle)["record"]
+    # the incremental views are the whole views, and what the library shows that seat
+    record = proc.ok(type="save", game=handle)["record"]
+    game_class = bieten.Game if family == "bieten" else bieten.schnapsen.Game
+    game = game_class.from_json(json.dumps(record))
+    for seat in range(players):
+        whole = proc.ok(type="events", game=handle, seat=seat)
+        assert whole["events"] == seen[seat] == [e.to_dict() for e in game.events_for(seat)]
+    final = proc.ok(type="state", game=handle)["state"]
+    assert final["winners"] and final["current_player"] is None and final["scores"] == game.scores
+    assert proc.ok(type="legal", game=handle)["actions"] == []
+    for refused in (
+        {"type": "apply", "game": handle, "seat": 0, "ply": final["ply"], "action": 0},
+        {"type": "bot", "game": handle, "seat": 0, "ply": final["ply"], "agent": "random"},
+    ):
+        error = proc.request(**refused)
+        assert error["code"] == "game_over" and error["message"].startswith(("R9:", "S9:"))
+    # a record saved midway loads as a new game at that point, and the bots continue it alike
+    assert saved_at is not None
+    loaded = proc.ok(type="load", record=saved_at)
+    assert loaded["game"] != handle and loaded["state"]["ply"] == len(saved_at["actions"])
+    again = proc.ok(type="load", record=saved_at)
+    for table in (loaded["game"], again["game"]):
+        state = loaded["state"]
+        seat = state["current_player"]
+        proc.ok(type="bot", game=table, seat=seat, ply=state["ply"], agent="heuristic")
+    assert (
+        proc.ok(type="save", game=loaded["game"])["record"]
+        == proc.ok(type="save", game=again["game"])["record"]
+    )
+    listed = proc.ok(type="list")["games"]
+    assert [g["game"] for g in listed] == [handle, loaded["game"], again["game"]]
+    assert proc.ok(type="close", game=again["game"]) == {"type": "closed", "id": None, "game": again["game"]}
+    assert proc.request(type="state", game=again["game"])["code"] == "unknown_game"
+
+
+# -- refusals -----------------------------------------------------------------------------------------
+
+
+def _snapshot(proc: Engine) -> list[dict[str, Any]]:
+    """Everything a refused request must leave alone: the open games and each one's record."""
+    games = proc.ok(type="list")["games"]
+    return [games, *(proc.ok(type="save", game=g["game"])["record"] for g in games)]
+
+
+def test_every_malformed_or_refused_request_gets_an_error_and_changes_nothing() -> None:
+    proc = Engine("--max-line", "4096")
+    try:
+        _refusals(proc)
+        assert proc.quit() == 0
+    finally:
+        proc.kill()
+
+
+def _refusals(proc: Engine) -> None:
+    b = proc.ok(type="new", kind="bieten", rules={"players": 2}, seed=7)["game"]
+    s = proc.ok(type="new", kind="bauernschnapsen", seed=3)["game"]
+    proc.ok(type="bot", game=s, seat=3, ply=0, agent="heuristic")  # the cut; a game under way
+    current = proc.ok(type="state", game=b)["state"]["current_player"]
+    s_current = proc.ok(type="state", game=s)["state"]["current_player"]
+    record = proc.ok(type="save", game=b)["record"]
+    tampered = {**record, "scores": [5, 0]}
+    big = b'{"type":"list","id":"big","pad":"' + b"x" * 4096 + b'"}'
+    # (raw line, code, id echoed, what the message starts with)
+    cases: list[tuple[bytes | dict[str, Any], str, Any, str]] = [
+        (b"{not json", "bad_json", None, ""),
+        (b"\xff\xfe{}", "bad_json", None, ""),
+        (b'{"type":"list","type":"list"}', "bad_json", None, ""),
+        (b'{"type":"new","kind":"bieten","seed":NaN}', "bad_json", None, ""),
+        (b"[" * 100_000 + b"]" * 100_000, "line_too_long", None, ""),
+        (b"[" * 2000 + b"]" * 2000, "bad_json", None, ""),
+        (b"[1, 2]", "not_object", None, ""),
+        (b'"list"', "not_object", None, ""),
+        (b"null", "not_object", None, ""),
+        (big, "line_too_long", None, ""),
+        ({"id": 5}, "missing_field", 5, ""),
+        ({"type": "dance", "id": "x"}, "unknown_type", "x", ""),
+        ({"type": 5, "id": 6}, "unknown_type", 6, ""),
+        ({"type": "list", "id": {"no": 1}}, "bad_field", None, ""),
+        ({"type": "list", "id": "i" * 300}, "bad_field", None, ""),
+        ({"type": "state", "id": 7}, "missing_field", 7, ""),
+        ({"type": "state", "game": b, "seat": 0}, "unknown_field", None, ""),
+        ({"type": "state", "game": 1}, "bad_field", None, ""),
+        ({"type": "events", "game": b, "seat": "0"}, "bad_field", None, ""),
+        ({"type": "events", "game": b, "seat": 0, "since": -1}, "bad_field", None, ""),
+        ({"type": "apply", "game": b, "seat": True, "ply": 0, "action": "good"}, "bad_field", None, ""),
+        ({"type": "apply", "game": b, "seat": current, "ply": 0.0, "action": 0}, "bad_field", None, ""),
+        ({"type": "apply", "game": b, "seat": current, "ply": 0, "action": -1}, "bad_field", None, ""),
+        ({"type": "apply", "game": b, "seat": current, "ply": 0, "action": ["bid"]}, "bad_field", None, ""),
+        ({"type": "apply", "game": b, "seat": current, "ply": 0}, "missing_field", None, ""),
+        ({"type": "hello", "id": 8, "protocols": [99]}, "unsupported_version", 8, ""),
+        ({"type": "hello", "protocols": []}, "bad_field", None, ""),
+        ({"type": "new", "kind": "poker"}, "bad_field", None, ""),
+        ({"type": "new", "kind": "bieten", "rules": {"players": 9}}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "bieten", "rules": {"colour": "red"}}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "bieten", "rules": {"target": "11"}}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "bieten", "preset": "nowhere"}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "bieten", "rules": []}, "bad_field", None, ""),
+        ({"type": "new", "kind": "bauernschnapsen", "rules": {"closing": True}}, "bad_rules", None, "S10"),
+        ({"type": "new", "kind": "schnapsen", "preset": "tyrol"}, "bad_rules", None, "S10"),
+        ({"type": "new", "kind": "bieten", "seed": -1}, "bad_seed", None, "R3"),
+        ({"type": "new", "kind": "schnapsen", "seed": 2**64}, "bad_seed", None, ""),
+        ({"type": "new", "kind": "bieten", "dealer": 7}, "bad_seat", None, "R2.2"),
+        (
+            {"type": "new", "kind": "bieten", "rules": {"players": 2}, "deal": [["XX"], []]},
+            "bad_deal",
+            None,
+            "R",
+        ),
+        ({"type": "new", "kind": "schnapsen", "deal": {"hands": [["HA"]], "x": 1}}, "bad_deal", None, "S3"),
+        ({"type": "new", "kind": "schnapsen", "top_card": "HA"}, "bad_deal", None, "S3"),
+        ({"type": "state", "game": "g99"}, "unknown_game", None, ""),
+        ({"type": "events", "game": b, "seat": 2}, "bad_seat", None, "R2.1"),
+        ({"type": "events", "game": s, "seat": 4}, "bad_seat", None, "S2.1"),
+        ({"type": "legal", "game": b, "seat": -1}, "bad_seat", None, "R2.1"),
+        (
+            {"type": "apply", "game": b, "seat": 1 - current, "ply": 0, "action": "good"},
+            "wrong_seat",
+            None,
+            "R9",
+        ),
+        (
+            {"type": "apply", "game": b, "seat": current, "ply": 1, "action": "bid red"},
+            "stale_ply",
+            None,
+            "R9",
+        ),
+        (
+            {"type": "apply", "game": s, "seat": s_current, "ply": 0, "action": "play HA"},
+            "stale_ply",
+            None,
+            "S9",
+        ),
+        (
+            {"type": "apply", "game": b, "seat": current, "ply": 0, "action": "good"},
+            "illegal_action",
+            None,
+            "R7",
+        ),
+        (
+            {"type": "apply", "game": b, "seat": current, "ply": 0, "action": "play HA"},
+            "illegal_action",
+            None,
+            "R",
+        ),
+        (
+            {"type": "apply", "game": b, "seat": current, "ply": 0, "action": "dance"},
+            "bad_action",
+            None,
+            "R11",
+        ),
+        (
+            {"type": "apply", "game": b, "seat": current, "ply": 0, "action": "x" * 500},
+            "bad_action",
+            None,
+            "R11",
+        ),
+        ({"type": "apply", "game": b, "seat": current, "ply": 0, "action": 9999}, "bad_action", None, "R11"),
+        (
+            {"type": "apply", "game": s, "seat": s_current, "ply": 1, "action": "bid red"},
+            "bad_action",
+            None,
+            "S11",
+        ),
+        (
+            {"type": "apply", "game": s, "seat": (s_current + 1) % 4, "ply": 1, "action": 0},
+            "wrong_seat",
+            None,
+            "S9",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": current, "ply": 0, "agent": "alphazero"},
+            "unknown_agent",
+            None,
+            "",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": current, "ply": 0, "agent": "random", "budget": {"depth": 3}},
+            "bad_field",
+            None,
+            "",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": current, "ply": 0, "agent": "random", "budget": {"nodes": -1}},
+            "bad_field",
+            None,
+            "",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": current, "ply": 0, "agent": "random", "apply": 1},
+            "bad_field",
+            None,
+            "",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": current, "ply": 0, "agent": "random", "seed": -5},
+            "bad_seed",
+            None,
+            "",
+        ),
+        (
+            {"type": "bot", "game": b, "seat": 1 - current, "ply": 0, "agent": "random"},
+            "wrong_seat",
+            None,
+            "R9",
+        ),
+        ({"type": "bot", "game": b, "seat": current, "ply": 3, "agent": "random"}, "stale_ply", None, "R9"),
+        ({"type": "load", "record": {"format": "x"}}, "bad_record", None, ""),
+        ({"type": "load", "record": tampered}, "bad_record", None, "from_json"),
+        ({"type": "load", "record": {**record, "actions": ["good"]}}, "bad_record", None, "from_json"),
+        ({"type": "load", "record": "{}"}, "bad_field", None, ""),
+        ({"type": "close", "game": "g3"}, "unknown_game", None, ""),
+        ({"type": "quit", "now": True}, "unknown_field", None, ""),
+    ]
+    before = _snapshot(proc)
+    for raw, code, ident, start in cases:
+        reply = proc.line(raw) if isinstance(raw, bytes) else proc.send(raw)
+        assert (reply["type"], reply["code"], reply["id"]) == ("error", code, ident), (raw, reply)
+        assert reply["message"].startswith(start), (raw, reply)
+        assert _snapshot(proc) == before, raw
+    assert {reply["code"] for reply in proc.replies if reply["type"] == "error"} == set(ERROR_CODES) - {
+        "no_handshake",
+        "too_many_games",
+        "game_over",  # test_a_whole_game_with_bots_and_client_moves
+        "internal",
+    }
+    # a line of exactly the most bytes is read; blank lines get no reply
+    exact = b'{"type":"list","id":"exact"}'
+    assert proc.line(b"\n \r\n" + exact + b" " * (4096 - len(exact)))["id"] == "exact"
+    # the request that was refused for a wrong field goes through once right
+    assert proc.ok(type="apply", game=b, seat=current, ply=0, action="bid red")["state"]["ply"] == 1
+
+
+def test_hello_comes_first_and_picks_the_highest_common_version() -> None:
+    proc = Engine(hello=False)
+    try:
+        for request in ({"type": "list"}, {"type": "new", "kind": "bieten"}, {"type": "bogus", "id": 1}):
+            reply = proc.send(request)
+            assert reply["code"] == ("no_handshake" if request["type"] != "bogus" else "unknown_type")
+        assert proc.request(type="hello", id=1, protocols=[7])["code"] == "unsupported_version"
+        hello = proc.request(type="hello", id=2, protocols=[0, 1, 2])
+        assert hello["protocol"] == 1 and hello["kinds"] == list(KINDS)
+        assert hello["version"] == bieten.__version__ and hello["agents"] == list(bieten.AGENTS)
+        assert proc.ok(type="list")["games"] == []
+        assert proc.quit() == 0
+    finally:
+        proc.kill()
+
+
+def test_at_most_max_games_are_open_and_handles_are_not_reused() -> None:
+    proc = Engine("--max-games", "2")
+    try:
+        first = proc.ok(type="new", kind="schnapsen", seed=1)["game"]
+        proc.ok(type="new", kind="bieten", seed=1)
+        assert proc.request(type="new", kind="bieten", seed=2)["code"] == "too_many_games"
+        proc.ok(type="close", game=first)
+        assert proc.ok(type="new", kind="bieten", seed=2)["game"] == "g3"
+        assert [g["game"] for g in proc.ok(type="list")["games"]] == ["g2", "g3"]
+        assert proc.quit() == 0
+    finally:
+        proc.kill()
+
+
+def test_the_session_ends_at_quit_or_at_the_end_of_input() -> None:
+    lines = b'{"type":"hello","protocols":[1]}\n{"type":"quit","id":"q"}\n{"type":"list"}\n'
+    done = subprocess.run(
+        [sys.executable, "-m", "bieten", "engine"], input=lines, capture_output=True, env=ENV
+    )
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and [r["type"] for r in replies] == ["hello", "bye"]
+    eof = subprocess.run(
+        [sys.executable, "-m", "bieten", "engine"],
+        input=lines.split(b"\n")[0] + b"\n",
+        capture_output=True,
+        env=ENV,
+    )
+    assert eof.returncode == 0 and [json.loads(line)["type"] for line in eof.stdout.splitlines()] == ["hello"]
+    bad = subprocess.run(
+        [sys.executable, "-m", "bieten", "engine", "--max-line", "0"], capture_output=True, env=ENV
+    )
+    assert bad.returncode == 2 and b"--max-line" in bad.stderr
+
+
+def test_a_given_deal_and_bot_seeds_are_honoured(engine_proc: Engine) -> None:
+    deal = bieten.schnapsen.deal(5, bieten.schnapsen.Rules.preset("schnapsen"))
+    game = engine_proc.ok(type="new", kind="schnapsen", seed=9, deal=deal)
+    local = bieten.schnapsen.Game(bieten.schnapsen.Rules.preset("schnapsen"), 9, deal=deal)
+    assert engine_proc.ok(type="events", game=game["game"], seat=0)["events"] == [
+        e.to_dict() for e in local.events_for(0)
+    ]
+    # a bot's default seed depends on the game's seed, the seat and the ply only: the same position,
+    # the same move; an explicit seed is used as given
+    seat = game["state"]["current_player"]
+    moves = {
+        json.dumps(
+            engine_proc.ok(type="bot", game=game["game"], seat=seat, ply=0, agent="random", apply=False)
+        )
+        for _ in range(3)
+    }
+    assert len(moves) == 1
+    seeded = engine_proc.ok(
+        type="bot", game=game["game"], seat=seat, ply=0, agent="random", seed=1, apply=False
+    )
+    assert seeded["type"] == "suggested"
+
+
+def test_a_fault_in_the_engine_is_an_internal_error_and_the_session_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = _session.Session()
+    session.handle({"type": "hello", "protocols": [1]})
+    game = session.handle({"type": "new", "kind": "bieten", "seed": 1})["game"]
+
+    def broken(self: _session.Table) -> dict[str, Any]:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(_session.Table, "describe", broken)
+        reply = session.handle({"type": "state", "id": 4, "game": game})
+    assert reply == {"type": "error", "id": 4, "code": "internal", "message": "RuntimeError: a bug"}
+    REPLY.validate(reply)
+    assert session.handle({"type": "state", "game": game})["type"] == "game"
+
+
+# -- the doc, the schema, a shell client --------------------------------------------------------------
+
+
+def _doc_transcript() -> list[tuple[str, str]]:
+    """The example session of docs/protocol.md: its ``> request`` and ``< reply`` lines, in order."""
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    lines: list[tuple[str, str]] = []
+    for block in re.findall(r"```text\n(.*?)```", text, flags=re.S):
+        rows = block.splitlines()
+        if rows and all(row.startswith(("> ", "< ")) for row in rows):
+            lines.extend((row[0], row[2:]) for row in rows)
+    return lines
+
+
+def test_the_doc_example_session_is_what_the_engine_says() -> None:
+    transcript = _doc_transcript()
+    assert len(transcript) > 30
+    requests = b"".join(body.encode() + b"\n" for side, body in transcript if side == ">")
+    done = subprocess.run(
+        [sys.executable, "-m", "bieten", "engine"], input=requests, capture_output=True, env=ENV, timeout=30
+    )
+    said = done.stdout.decode().splitlines()
+    expected = [body for side, body in transcript if side == "<"]
+    assert len(said) == len(expected)
+    for got, want in zip(said, expected, strict=True):
+        assert json.loads(got) == json.loads(want)
+        REPLY.validate(json.loads(got))
+    # the doc shows every request and reply type, and each reply follows its request
+    shown = {
+        body.split('"type":"')[1].split('"')[0] for _, body in transcript if body.startswith('{"type":"')
+    }
+    assert set(REQUESTS) <= shown
+    reply_types = {
+        d.removeprefix("reply_") for d in SCHEMA["$defs"] if d.startswith("reply_") and d != "reply_id"
+    }
+    assert reply_types <= shown
+
+
+def test_the_schema_covers_every_message() -> None:
+    Draft202012Validator.check_schema(SCHEMA)
+    defs = SCHEMA["$defs"]
+    assert {d.removeprefix("request_") for d in defs if d.startswith("request_")} - {"id"} == set(REQUESTS)
+    assert defs["reply_error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    for kind, fields in REQUESTS.items():
+        props = set(defs[f"request_{kind}"]["properties"]) - {"type", "id"}
+        required = set(defs[f"request_{kind}"]["required"]) - {"type"}
+        assert props == set(fields), kind
+        assert required == {name for name, (needed, _, _) in fields.items() if needed}, kind
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    for code in ERROR_CODES:
+        assert f"`{code}`" in doc, code
+
+
+@pytest.mark.skipif(shutil.which("sh") is None or shutil.which("grep") is None, reason="needs sh and grep")
+def test_a_posix_shell_client() -> None:
+    done = subprocess.run(
+        ["sh", str(ROOT / "tests" / "engine_client.sh"), sys.executable, "-m", "bieten", "engine"],
+        capture_output=True,
+        env=ENV,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
+    assert done.stdout.decode().strip().endswith("ok")
+
+
+@pytest.mark.parametrize("module", [_session, engine], ids=lambda m: m.__name__)
+def test_docstring_examples_run_as_written(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
