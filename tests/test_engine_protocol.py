@@ -279,6 +279,8 @@ def _refusals(proc: Engine) -> None:
         ({"type": "new", "kind": "bieten", "rules": {"players": 9}}, "bad_rules", None, "R10"),
         ({"type": "new", "kind": "bieten", "rules": {"colour": "red"}}, "bad_rules", None, "R10"),
         ({"type": "new", "kind": "bieten", "rules": {"target": "11"}}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "bieten", "rules": {"name": "tyrol"}}, "bad_rules", None, "R10"),
+        ({"type": "new", "kind": "schnapsen", "rules": {"cls": 1}}, "bad_rules", None, "S10"),
         ({"type": "new", "kind": "bieten", "preset": "nowhere"}, "bad_rules", None, "R10"),
         ({"type": "new", "kind": "bieten", "rules": []}, "bad_field", None, ""),
         ({"type": "new", "kind": "bauernschnapsen", "rules": {"closing": True}}, "bad_rules", None, "S10"),
@@ -505,6 +507,52 @@ def test_a_fault_in_the_engine_is_an_internal_error_and_the_session_goes_on(
     assert reply == {"type": "error", "id": 4, "code": "internal", "message": "RuntimeError: a bug"}
     REPLY.validate(reply)
     assert session.handle({"type": "state", "game": game})["type"] == "game"
+
+
+_ANY = [None, True, 0, 1, -1, 3, 2**64, 1.5, "", "g1", "g9", "x" * 70, [], [1], {}, {"x": 1}]
+_POOLS: dict[str, list[Any]] = {
+    "protocols": [[1], [1, 2], [0], [2**70]],
+    "kind": list(KINDS),
+    "preset": ["tyrol", "south_tyrol", "nowhere"],
+    "rules": [
+        {"players": 2},
+        {"players": 5, "hand_size": 4},
+        {"name": 1},
+        {"target": 2**40},
+        {"wild": "\ud800"},
+    ],
+    "seed": [0, 7, 2**64 - 1],
+    "dealer": [0, 1, 3, 5],
+    "deal": [[["HA", "HK", "HO"], ["EA", "EK", "EO"]], {"hands": [["HA"]]}, [[None]], {"hands": 5}],
+    "top_card": ["HA", "S6", "ZZ"],
+    "record": [{"format": "bieten-game"}, {"format": "bieten-schnapsen-game", "version": 1.0}],
+    "game": ["g1", "g2", "g3"],
+    "seat": [0, 1, 2, 3, 4],
+    "since": [0, 1, 10**9],
+    "ply": [0, 1, 2],
+    "action": ["cut", "bid red", "good", "play HA", "knock", 0, 129, 10**6, "play"],
+    "agent": ["random", "heuristic", "oracle"],
+    "budget": [{}, {"time_ms": 5}, {"nodes": -1}],
+    "apply": [False, True],
+}
+
+
+def test_random_requests_never_fault_and_every_reply_keeps_the_schema() -> None:
+    pick = random.Random(12)
+    for _ in range(300):
+        session = _session.Session()
+        session.handle({"type": "hello", "protocols": [1]})
+        session.handle({"type": "new", "kind": "bieten", "seed": 1, "rules": {"players": 2}})
+        session.handle({"type": "new", "kind": "bauernschnapsen", "seed": 1})
+        for _ in range(8):
+            kind = pick.choice(list(REQUESTS))
+            request: dict[str, Any] = {"type": kind}
+            for name in REQUESTS[kind]:
+                if pick.random() < 0.8:
+                    request[name] = pick.choice(_POOLS[name] if pick.random() < 0.8 else _ANY)
+            reply = session.handle(json.loads(json.dumps(request)))
+            REPLY.validate(reply)
+            assert reply.get("code") != "internal", (request, reply)
 
 
 # -- the doc, the schema, a shell client --------------------------------------------------------------

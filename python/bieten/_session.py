@@ -40,11 +40,13 @@ from bieten._core import (
 )
 from bieten._game import Game as BietenGame
 from bieten._game import GameRecordError
+from bieten._rules import KNOBS as BIETEN_KNOBS
 from bieten._rules import Rules as BietenRules
 from bieten._simulate import AGENTS, Agent
 from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Game as SchnapsenGame
 from bieten.schnapsen import Rules as SchnapsenRules
+from bieten.schnapsen._rules import KNOBS as SCHNAPSEN_KNOBS
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
 PROTOCOLS = (1,)
@@ -153,15 +155,25 @@ class Table:
     ) -> Table:
         """A new game: ``kind`` is "bieten" (with an R10 ``preset``, default tyrol) or a Schnapsen
         preset (S10); ``rules`` overrides knobs; no ``seed`` draws one at random."""
+        if kind not in KINDS:
+            raise ProtocolError(
+                "bad_field", f"new: kind must be one of {', '.join(KINDS)}, not {_show(kind)}"
+            )
         knobs = dict(rules or {})
+        known = BIETEN_KNOBS if kind == "bieten" else SCHNAPSEN_KNOBS
+        unknown = sorted(set(knobs) - set(known))
+        if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
+            rule = "R10" if kind == "bieten" else "S10"
+            raise ProtocolError(
+                "bad_rules",
+                f"{rule}: unknown rules knob(s): {', '.join(unknown)} (known: {', '.join(known)})",
+            )
         if seed is None:
             seed = secrets.randbits(64)
         try:
             if kind == "bieten":
                 bieten_rules = BietenRules.preset("tyrol" if preset is None else preset, **knobs)
                 return cls(BietenGame(bieten_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
-            if kind not in SCHNAPSEN_PRESETS:
-                raise ProtocolError("bad_field", f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
             if preset is not None:
                 raise ProtocolError(
                     "bad_rules", f"S10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
