@@ -22,7 +22,7 @@ def test_docstring_examples_run_as_written(module: object) -> None:
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("page", ["schnapsen.md"])
+@pytest.mark.parametrize("page", ["schnapsen.md", "schnapsen_events.md"])
 def test_page_examples_run_as_written(page: str) -> None:
     result = doctest.testfile(str(ROOT / "docs" / page), module_relative=False, optionflags=FLAGS)
     assert result.attempted >= 4
