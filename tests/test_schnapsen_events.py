@@ -207,12 +207,6 @@ def test_schema_ties_fields_to_each_other(validator: Draft202012Validator) -> No
     assert not validator.is_valid({**scored, "end": "claim", "claimant": 2, "points": 5}), "S8: no 5"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="schema bug: trick_won.points has maximum 42, but a four-player trick can hold three or four "
-    "Aces (S1.2: 4 x 11 = 44); found by the BIETEN_SLOW sweep (bauernschnapsen, bidding=False, "
-    "must_head=always, claim=automatic, seed 2022: HA LA EA S10 = 43)",
-)
 def test_a_trick_of_four_aces_is_worth_44_and_validates(validator: Draft202012Validator) -> None:
     """S1.2, S6.2: forehand holds every Heart, names Hearts and leads HA; nobody else can follow or trump
     (S6.3), so each throws his Ace: 4 x 11 = 44 points."""
@@ -302,8 +296,6 @@ def test_every_event_of_every_stream_validates_with_consecutive_seq(
                     distinct.setdefault(key, (f"{config} seed {game.seed} {name}", event))
                     count += 1
     for where, event in distinct.values():
-        if event["type"] == "trick_won" and event["points"] in (43, 44):
-            continue  # the known schema bug of test_a_trick_of_four_aces_is_worth_44_and_validates
         error = _errors(validator, event)
         assert error is None, f"{where}: {event}: {error}"
     assert count > 20_000 and len(distinct) > 3_000, (count, len(distinct))
