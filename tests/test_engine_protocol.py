@@ -118,32 +118,35 @@ def engine_proc() -> Iterator[Engine]:
 # -- whole games --------------------------------------------------------------------------------------
 
 
-GAMES = [
-    ("bieten", {"preset": "bavaria", "rules": {"players": 3}}),
-    ("bauernschnapsen", {}),
-    ("schnapsen", {"rules": {"target": 7}}),
+GAMES = [  # seeds under which each game runs over several hands
+    ("bieten", {"preset": "bavaria", "rules": {"players": 3}}, 5),
+    ("bauernschnapsen", {}, 5),
+    ("bauernschnapsen_called", {}, 4),
+    ("schnapsen", {"rules": {"target": 7}}, 6),
 ]
 
 
-@pytest.mark.parametrize(("kind", "extra"), GAMES, ids=[kind for kind, _ in GAMES])
-def test_a_whole_game_with_bots_and_client_moves(kind: str, extra: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("kind", "extra", "seed"), GAMES, ids=[kind for kind, _, _ in GAMES])
+def test_a_whole_game_with_bots_and_client_moves(kind: str, extra: dict[str, Any], seed: int) -> None:
     proc = Engine()
     try:
-        _whole_game(proc, kind, extra)
+        final = _whole_game(proc, kind, extra, seed)
+        assert final["hand_number"] >= 2
         assert proc.quit() == 0
     finally:
         proc.kill()
 
 
-def _whole_game(proc: Engine, kind: str, extra: dict[str, Any]) -> None:
+def _whole_game(proc: Engine, kind: str, extra: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Plays a game to its end; returns its final state."""
     pick = random.Random(kind)
-    new = proc.ok(type="new", id="n", kind=kind, seed=20261201, dealer=1, **extra)
+    new = proc.ok(type="new", id="n", kind=kind, seed=seed, dealer=1, **extra)
     handle, family, players = new["game"], new["family"], new["players"]
-    assert (new["id"], new["seed"], new["dealer"], new["state"]["ply"]) == ("n", 20261201, 1, 0)
+    assert (new["id"], new["seed"], new["dealer"], new["state"]["ply"]) == ("n", seed, 1, 0)
     assert family == ("bieten" if kind == "bieten" else "schnapsen")
     seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     cursor = [0] * players
-    bots = ("heuristic", "random")
+    bots = ("random", "heuristic")
     saved_at: dict[str, Any] | None = None
     while True:
         for seat in range(players):  # each seat polls its events since its cursor
@@ -164,7 +167,8 @@ def _whole_game(proc: Engine, kind: str, extra: dict[str, Any]) -> None:
         assert proc.ok(type="legal", game=handle, seat=other)["actions"] == []  # not its turn
         if seat == 0:  # the client's seat: a text, an id, or a bot's suggestion applied as the client
             choice = pick.choice(legal["actions"])
-            how = pick.randrange(3)
+            plays = all(a["text"].startswith("play ") for a in legal["actions"])
+            how = pick.randrange(3) if plays else 2  # bids and contracts as the heuristic would
             if how == 2:
                 hint = proc.ok(type="bot", game=handle, seat=0, ply=ply, agent="heuristic", apply=False)
                 assert hint["type"] == "suggested" and hint["action"] in legal["actions"]
@@ -217,6 +221,7 @@ def _whole_game(proc: Engine, kind: str, extra: dict[str, Any]) -> None:
     assert [g["game"] for g in listed] == [handle, loaded["game"], again["game"]]
     assert proc.ok(type="close", game=again["game"]) == {"type": "closed", "id": None, "game": again["game"]}
     assert proc.request(type="state", game=again["game"])["code"] == "unknown_game"
+    return final
 
 
 # -- refusals -----------------------------------------------------------------------------------------
