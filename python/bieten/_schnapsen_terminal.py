@@ -22,6 +22,7 @@ from bieten._terminal import (
     _YOU_STYLE,
     Reader,
     Recorder,
+    SeatLoop,
     _count,
     _default_reader,
     _join,
@@ -32,6 +33,7 @@ from bieten._terminal import (
     take_turn,
 )
 from bieten.schnapsen import Action, Game, Rules
+from bieten.schnapsen import action_text as schnapsen_action_text
 
 #: The built-in agents that can sit at the other seats.
 AGENTS = ("random", "heuristic")
@@ -434,7 +436,7 @@ def _parse_move(answer: str) -> Action:
 
 
 @dataclass
-class SchnapsenSession:
+class SchnapsenSession(SeatLoop):
     """A person at ``you`` against built-in agents; ``run`` plays until the game ends or they quit."""
 
     game: Game
@@ -459,22 +461,9 @@ class SchnapsenSession:
         }
         self.view = SchnapsenView(self.game.rules, viewer=self.you, you=self.you)
 
-    def say(self, *lines: Text | str) -> None:
-        for line in lines:
-            self.console.print(line)
-
-    def _catch_up(self) -> None:
-        events = self.game.events_for(self.you)
-        for event in events[self._seen :]:
-            self.say(*self.view.feed(event.to_dict()))
-        self._seen = len(events)
-
-    def _apply(self, action: Action | int) -> None:
-        seat, ply = self.game.current_player, self.game.ply
-        assert seat is not None
-        self.game.apply(action, seat=seat, ply=ply)
-        if self.recorder is not None:
-            self.recorder.action(ply, seat, str(Action(action)))
+    @staticmethod
+    def action_text(action: int) -> str:
+        return schnapsen_action_text(action)
 
     def _status(self, actions: list[Action]) -> None:
         self.say(Text(""), *self.view.table())

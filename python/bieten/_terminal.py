@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, Protocol, TextIO, TypeVar
+from typing import IO, Any, Protocol, SupportsInt, TextIO, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -49,6 +49,55 @@ class _Recordable(Protocol):
 
 class _Teller(Protocol):
     def feed(self, e: dict[str, Any]) -> list[Text]: ...
+
+
+class _Event(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class _SeatedGame(Protocol):
+    """What a person's seat needs of a game of either kind."""
+
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def ply(self) -> int: ...
+    def events_for(self, seat: int) -> Sequence[_Event]: ...
+    def apply(self, action: Any, *, seat: int | None = None, ply: int | None = None) -> None: ...
+
+
+class SeatLoop:
+    """What a person's console session does in both games: print, tell the seat's new events
+    (``events_for``, so only what the seat may see), apply an action for the seat to act with its
+    ply (R9/S9) and write it to the recorder. ``action_text`` turns an id into its R11/S11 text."""
+
+    game: _SeatedGame
+    you: int
+    console: Console
+    recorder: Recorder | None
+    view: _Teller
+    _seen: int
+
+    @staticmethod
+    def action_text(action: int) -> str:
+        raise NotImplementedError
+
+    def say(self, *lines: Text | str) -> None:
+        for line in lines:
+            self.console.print(line)
+
+    def _catch_up(self) -> None:
+        events = self.game.events_for(self.you)
+        for event in events[self._seen :]:
+            self.say(*self.view.feed(event.to_dict()))
+        self._seen = len(events)
+
+    def _apply(self, action: SupportsInt) -> None:
+        seat, ply = self.game.current_player, self.game.ply
+        assert seat is not None
+        self.game.apply(action, seat=seat, ply=ply)
+        if self.recorder is not None:
+            self.recorder.action(ply, seat, self.action_text(int(action)))
 
 
 #: A saved game is of Bieten or of Bauernschnapsen and Schnapsen (by its record's format).
@@ -672,7 +721,7 @@ def _default_reader(console: Console) -> Reader:
 
 
 @dataclass
-class PlaySession:
+class PlaySession(SeatLoop):
     """A person at ``you`` against built-in agents; ``run`` plays until the game ends or they quit."""
 
     game: Game
@@ -698,22 +747,9 @@ class PlaySession:
         }
         self.view = View(self.game.rules, viewer=self.you, you=self.you)
 
-    def say(self, *lines: Text | str) -> None:
-        for line in lines:
-            self.console.print(line)
-
-    def _catch_up(self) -> None:
-        events = self.game.events_for(self.you)
-        for event in events[self._seen :]:
-            self.say(*self.view.feed(event.to_dict()))
-        self._seen = len(events)
-
-    def _apply(self, action: Action | int) -> None:
-        seat, ply = self.game.current_player, self.game.ply
-        assert seat is not None
-        self.game.apply(action, seat=seat, ply=ply)
-        if self.recorder is not None:
-            self.recorder.action(ply, seat, action_text(int(action)))
+    @staticmethod
+    def action_text(action: int) -> str:
+        return action_text(action)
 
     def _status(self, actions: list[Action]) -> None:
         self.say(Text(""), *self.view.table())
