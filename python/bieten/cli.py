@@ -1,5 +1,6 @@
 """The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal,
-replay a saved one, or serve the engine protocol (``bieten engine``, docs/protocol.md). ``--game``
+replay a saved one, serve the engine protocol (``bieten engine``, docs/protocol.md), or serve tables
+to play in a browser (``bieten serve``, docs/server.md). ``--game``
 picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (SCHNAPSEN.md S10) for
 ``deal``, ``simulate`` and ``play``."""
 
@@ -326,7 +327,57 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-line", type=int, default=None, help="longest request line in bytes (default 1 MiB)"
     )
     p_engine.add_argument("--max-games", type=int, default=None, help="most games open at once (default 64)")
+    p_serve = sub.add_parser(
+        "serve", help="serve tables to play in a browser, HTTP + WebSocket (docs/server.md; bieten[web])"
+    )
+    p_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p_serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p_serve.add_argument(
+        "--bot-delay", type=float, default=0.4, help="seconds before each bot move (default 0.4)"
+    )
+    p_serve.add_argument(
+        "--max-tables", type=int, default=1000, help="most tables kept at once (default 1000)"
+    )
+    p_serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="uvicorn's log level (default info)",
+    )
+    p_serve.add_argument("--no-access-log", action="store_true", help="do not log every HTTP request")
     return parser
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``bieten serve``: the web tables (python/bieten/web, docs/server.md) under uvicorn."""
+    if args.bot_delay < 0 or args.max_tables < 1 or not 0 <= args.port < 65536:
+        print(
+            "bieten: error: --bot-delay must be >= 0, --max-tables >= 1, --port 0 to 65535", file=sys.stderr
+        )
+        return 2
+    try:
+        import uvicorn
+
+        from bieten.web import MAX_MESSAGE, create_app
+    except ImportError as err:
+        print(
+            f"bieten: error: bieten serve needs the web extra ({err.name} is missing): "
+            "pip install 'bieten[web]'",
+            file=sys.stderr,
+        )
+        return 2
+    app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"bieten serve: open http://{host}:{args.port}/ in a browser", file=out, flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=not args.no_access_log,
+        ws_max_size=4 * MAX_MESSAGE,  # bigger ones close the socket; up to it they get too_large
+    )
+    return 0
 
 
 def cmd_engine(args: argparse.Namespace) -> int:
@@ -353,6 +404,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_replay(args, stream)
         if args.command == "engine":
             return cmd_engine(args)
+        if args.command == "serve":
+            return cmd_serve(args, stream)
         return cmd_play(args, stream)
     except (BietenError, _Usage) as err:
         print(f"bieten: error: {err}", file=sys.stderr)

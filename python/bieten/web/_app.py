@@ -1,0 +1,564 @@
+"""The ``bieten serve`` application: many tables, each one game of Bieten or Bauernschnapsen/Schnapsen
+in which people (over a WebSocket) and built-in bots sit (docs/server.md).
+
+The server is the authority. Every game rule is :class:`bieten._session.Table`'s (the same layer as
+``bieten engine``); this module only adds tables, seats with unguessable tokens, connections, bots
+that move on their own, limits and expiry. A connection acts only for its own seat and sees only
+``events_for`` that seat (R-rules and S12 hide the other hands).
+
+>>> import warnings; warnings.simplefilter("ignore")  # starlette's TestClient would rather have httpx2
+>>> from starlette.testclient import TestClient
+>>> with TestClient(create_app(bot_delay=0)) as client:
+...     made = client.post("/api/tables", json={"kind": "schnapsen", "seed": 7}).json()
+...     url = f"/ws/{made['table']}?seat=0&token={made['seats'][0]['token']}"
+...     with client.websocket_connect(url) as ws:
+...         welcome, update = ws.receive_json(), ws.receive_json()
+>>> [seat["kind"] for seat in made["seats"]], welcome["type"], welcome["you"], update["type"]
+(['human', 'heuristic'], 'welcome', 0, 'update')
+>>> update["events"][2]["cards"], update["events"][1]["cards"]  # its own cards; not the bot's (S12)
+(['E10', 'LO', 'LU'], [None, None, None])
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bieten._rules import Rules as BietenRules
+from bieten._session import KINDS, MAX_ID, ProtocolError, Table, decode
+from bieten._simulate import AGENTS
+from bieten.schnapsen import Rules as SchnapsenRules
+
+__all__ = ["MAX_MESSAGE", "STATIC", "Server", "create_app"]
+
+log = logging.getLogger("bieten.web")
+
+#: The largest request body or WebSocket message the server reads, in bytes.
+MAX_MESSAGE = 64 * 1024
+#: Where the page's files are (shipped in the wheel).
+STATIC = Path(__file__).resolve().parent / "static"
+#: The kinds of seat: a person, or a built-in agent.
+SEAT_KINDS = ("human", *AGENTS)
+#: Messages queued for one connection before it counts as too slow and is closed.
+MAX_QUEUED = 4096
+
+_TABLE_FIELDS = ("kind", "preset", "rules", "seed", "seats")
+
+
+def _players_allowed() -> dict[str, list[int]]:
+    allowed: dict[str, list[int]] = {}
+    for kind in KINDS:
+        if kind == "bieten":
+            ok = []
+            for n in range(2, 9):
+                try:
+                    BietenRules.preset("tyrol", players=n)
+                except Exception:
+                    continue
+                ok.append(n)
+            allowed[kind] = ok
+        else:
+            allowed[kind] = [int(SchnapsenRules.preset(kind).players)]
+    return allowed
+
+
+def _error(code: str, message: str, ident: object = None) -> dict[str, Any]:
+    return {"type": "error", "id": ident, "code": code, "message": message}
+
+
+class _Refused(Exception):
+    """An HTTP request refused with a status, an error code and a message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class _Connection:
+    """One WebSocket of one seat: its cursor (the next event seq it has not been sent) and its
+    outgoing queue, drained by a writer task so a slow client never holds up the table."""
+
+    websocket: WebSocket
+    seat: int
+    cursor: int
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        if self.queue.qsize() >= MAX_QUEUED:  # the client does not read: drop it (it may reconnect)
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+
+@dataclass(eq=False)
+class _ServedTable:
+    """A table of the server: the game, its seats and their tokens, its connections and its lock."""
+
+    ident: str
+    kind: str
+    table: Table
+    seats: list[str]
+    tokens: dict[int, str]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[_Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    last_active: float = field(default_factory=time.monotonic)
+    finished_at: float | None = None
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "table": self.ident,
+            "kind": self.kind,
+            "family": self.table.family,
+            "players": self.table.players,
+            "seats": list(self.seats),
+        }
+
+    def update_for(self, seat: int, since: int) -> dict[str, Any]:
+        """The ``update`` message of ``seat`` with its events from ``since`` on."""
+        legal = self.table.legal(seat)
+        return {
+            "type": "update",
+            "events": self.table.events(seat, since),
+            "state": self.table.state(),
+            "legal": {"ply": legal["ply"], "actions": legal["actions"]} if legal["actions"] else None,
+        }
+
+    def broadcast(self) -> None:
+        """Sends every connection its seat's new events (called under the lock, after each change)."""
+        now = time.monotonic()
+        self.last_active = now
+        if self.finished_at is None and self.table.game.is_over:
+            self.finished_at = now
+        next_seq = int(self.table.game.event_count())
+        made: dict[tuple[int, int], dict[str, Any]] = {}
+        for connection in list(self.connections):
+            key = (connection.seat, connection.cursor)
+            if key not in made:
+                made[key] = self.update_for(*key)
+            connection.send(made[key])
+            connection.cursor = next_seq
+
+    def bot_to_act(self) -> int | None:
+        seat = self.table.game.current_player
+        return None if seat is None or self.seats[seat] == "human" else int(seat)
+
+
+class Server:
+    """The tables of one server and their limits; :func:`create_app` wraps it in a Starlette app.
+
+    ``bot_delay`` is the pause in seconds before each bot move (so people can follow the game);
+    ``max_tables`` bounds the tables kept at once; a finished table is dropped ``finished_ttl``
+    seconds after its last move, any table ``idle_ttl`` seconds after its last activity with no one
+    connected.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_delay: float = 0.4,
+        max_tables: int = 1000,
+        finished_ttl: float = 3600.0,
+        idle_ttl: float = 6 * 3600.0,
+    ) -> None:
+        if bot_delay < 0 or max_tables < 1:
+            raise ValueError("bot_delay must be >= 0 and max_tables >= 1")
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.finished_ttl = finished_ttl
+        self.idle_ttl = idle_ttl
+        self.tables: dict[str, _ServedTable] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.players = _players_allowed()
+
+    # -- tables ---------------------------------------------------------------------------------------
+    def purge(self) -> None:
+        """Drops finished tables past ``finished_ttl`` and abandoned ones past ``idle_ttl``."""
+        now = time.monotonic()
+        for ident, served in list(self.tables.items()):
+            finished = served.finished_at is not None and now - served.finished_at > self.finished_ttl
+            idle = not served.connections and now - served.last_active > self.idle_ttl
+            if finished or idle:
+                del self.tables[ident]
+                for connection in list(served.connections):
+                    connection.close()
+
+    def create(self, body: object) -> _ServedTable:
+        """A new table from a ``POST /api/tables`` body, or :class:`_Refused`."""
+        if not isinstance(body, dict):
+            raise _Refused(400, "not_object", 'the body is a JSON object such as {"kind": "bieten"}')
+        unknown = sorted(set(body) - set(_TABLE_FIELDS))
+        if unknown:
+            raise _Refused(
+                400,
+                "unknown_field",
+                f"a table has no field(s) {', '.join(unknown)} (its fields: {', '.join(_TABLE_FIELDS)})",
+            )
+        kind = body.get("kind")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise _Refused(400, "bad_field", f"kind must be one of {', '.join(KINDS)}, not {kind!r}"[:200])
+        preset = body.get("preset")
+        if preset is not None and not isinstance(preset, str):
+            raise _Refused(400, "bad_field", "preset must be a Bieten preset name (R10)")
+        rules = body.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            raise _Refused(400, "bad_rules", "rules must be an object of rules knobs (R10, S10)")
+        seed = body.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise _Refused(400, "bad_field", "seed must be an integer, 0 <= seed < 2**64")
+        try:
+            table = Table.new(kind, preset=preset, rules=rules, seed=seed)
+        except ProtocolError as err:
+            raise _Refused(400, err.code, err.message) from None
+        rule = table.rule_prefix
+        seats = body.get("seats")
+        if seats is None:
+            seats = ["human"] + ["heuristic"] * (table.players - 1)
+        if (
+            not isinstance(seats, list)
+            or len(seats) != table.players
+            or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)
+        ):
+            raise _Refused(
+                400,
+                "bad_field",
+                f"{rule}2.1: seats must list {table.players} seat kinds, each one of {', '.join(SEAT_KINDS)}",
+            )
+        if "human" not in seats:
+            raise _Refused(400, "bad_field", "seats: at least one seat is human (a table of bots only)")
+        self.purge()
+        if len(self.tables) >= self.max_tables:
+            raise _Refused(
+                503,
+                "too_many_tables",
+                f"the server holds at most {self.max_tables} tables; try again when a game has ended",
+            )
+        ident = secrets.token_urlsafe(9)
+        tokens = {seat: secrets.token_urlsafe(24) for seat, what in enumerate(seats) if what == "human"}
+        served = _ServedTable(ident=ident, kind=kind, table=table, seats=list(seats), tokens=tokens)
+        self.tables[ident] = served
+        self.kick_bots(served)
+        return served
+
+    def find(self, ident: str) -> _ServedTable | None:
+        return self.tables.get(ident)
+
+    # -- bots -----------------------------------------------------------------------------------------
+    def kick_bots(self, served: _ServedTable) -> None:
+        """Starts the table's bot loop if a bot is to act and none runs."""
+        if served.bot_to_act() is None or (served.bot_task is not None and not served.bot_task.done()):
+            return
+        task = asyncio.get_running_loop().create_task(self._run_bots(served))
+        served.bot_task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_bots(self, served: _ServedTable) -> None:
+        """Plays the bot seats one move at a time, ``bot_delay`` seconds before each."""
+        while served.bot_to_act() is not None:
+            await asyncio.sleep(self.bot_delay)
+            async with served.lock:
+                seat = served.bot_to_act()
+                if seat is None:
+                    return
+                try:
+                    served.table.bot(seat=seat, ply=served.table.ply, agent=served.seats[seat])
+                except ProtocolError:  # cannot happen for a bot to act; never loop on it
+                    log.exception("bot move refused at table %s", served.ident)
+                    return
+                served.broadcast()
+
+    # -- a WebSocket's messages -----------------------------------------------------------------------
+    async def handle(self, served: _ServedTable, connection: _Connection, text: str | bytes) -> None:
+        """Answers one client message: an error (nothing changed), a pong, an update, or a move that
+        every connection of the table hears about."""
+        if len(text) > MAX_MESSAGE:
+            connection.send(_error("too_large", f"a message is at most {MAX_MESSAGE} bytes"))
+            return
+        try:
+            message = decode(text)
+        except ProtocolError as err:
+            connection.send(_error(err.code, err.message))
+            return
+        if not isinstance(message, dict):
+            connection.send(_error("not_object", 'a message is a JSON object such as {"type": "ping"}'))
+            return
+        ident = message.get("id")
+        if ident is not None and not (
+            (isinstance(ident, str) and len(ident) <= MAX_ID)
+            or (isinstance(ident, int) and not isinstance(ident, bool))
+        ):
+            connection.send(
+                _error("bad_field", f"id must be a string of at most {MAX_ID} characters or an integer")
+            )
+            return
+        try:
+            await self._dispatch(served, connection, message, ident)
+        except ProtocolError as err:
+            connection.send(_error(err.code, err.message, ident))
+
+    async def _dispatch(
+        self, served: _ServedTable, connection: _Connection, message: dict[str, Any], ident: object
+    ) -> None:
+        kind = message.get("type")
+        fields = {"apply": ("action", "ply", "seat"), "sync": ("since",), "ping": ()}
+        if "type" not in message:
+            raise ProtocolError("missing_field", "a message needs the field type (apply, sync or ping)")
+        if not isinstance(kind, str) or kind not in fields:
+            shown = json.dumps(kind)[:60]
+            raise ProtocolError("unknown_type", f"unknown message type {shown} (known: apply, sync, ping)")
+        unknown = sorted(set(message) - {"type", "id", *fields[kind]})
+        if unknown:
+            raise ProtocolError("unknown_field", f"{kind} has no field(s) {', '.join(unknown)}")
+        if kind == "ping":
+            connection.send({"type": "pong", "id": ident})
+            return
+        if kind == "sync":
+            since = message.get("since")
+            if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+                raise ProtocolError("bad_field", "sync: since must be an integer seq >= 0")
+            async with served.lock:
+                connection.send(served.update_for(connection.seat, since))
+                connection.cursor = int(served.table.game.event_count())
+            return
+        rule = served.table.rule_prefix
+        ply = message.get("ply")
+        action = message.get("action")
+        if "ply" not in message:
+            raise ProtocolError("missing_field", f"{rule}9: apply needs the field ply (the game's ply)")
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+            raise ProtocolError("bad_field", "apply: ply must be an integer >= 0")
+        if "action" not in message:
+            raise ProtocolError("missing_field", "apply needs the field action (its text or id)")
+        if not (isinstance(action, str) or (isinstance(action, int) and not isinstance(action, bool))):
+            raise ProtocolError("bad_field", "apply: action must be an action text or an action id")
+        seat = message.get("seat", connection.seat)
+        if seat != connection.seat:
+            raise ProtocolError(
+                "wrong_seat", f"{rule}9: this connection acts for seat {connection.seat} only, not {seat!r}"
+            )
+        async with served.lock:
+            served.table.apply(seat=connection.seat, ply=ply, action=action)
+            served.broadcast()
+        self.kick_bots(served)
+
+
+def _json(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
+def _refusal(err: _Refused) -> JSONResponse:
+    return _json(_error(err.code, err.message) | {"id": None}, err.status)
+
+
+async def _body(request: Request) -> object:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_MESSAGE:
+        raise _Refused(413, "too_large", f"a request body is at most {MAX_MESSAGE} bytes")
+    chunks = bytearray()
+    async for chunk in request.stream():
+        chunks += chunk
+        if len(chunks) > MAX_MESSAGE:
+            raise _Refused(413, "too_large", f"a request body is at most {MAX_MESSAGE} bytes")
+    try:
+        return decode(bytes(chunks))
+    except ProtocolError as err:
+        raise _Refused(400, err.code, f"the body is not JSON: {err.message}") from None
+
+
+_FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>bieten serve</title>
+<p>bieten serve is running, but its page (static/index.html) is missing from this install.
+The API is at <a href="/api/kinds">/api/kinds</a> (docs/server.md).</p>"""
+
+
+def create_app(
+    *,
+    bot_delay: float = 0.4,
+    max_tables: int = 1000,
+    finished_ttl: float = 3600.0,
+    idle_ttl: float = 6 * 3600.0,
+    static_dir: Path | str | None = None,
+) -> Starlette:
+    """The Starlette application of ``bieten serve`` (docs/server.md); ``app.state.server`` is its
+    :class:`Server`."""
+    server = Server(bot_delay=bot_delay, max_tables=max_tables, finished_ttl=finished_ttl, idle_ttl=idle_ttl)
+    static = Path(static_dir) if static_dir is not None else STATIC
+
+    async def index(request: Request) -> Response:
+        page = static / "index.html"
+        if page.is_file():
+            return FileResponse(page)
+        return HTMLResponse(_FALLBACK_PAGE)
+
+    async def kinds(request: Request) -> Response:
+        return _json(
+            {
+                "kinds": list(KINDS),
+                "bieten_presets": list(BietenRules.PRESETS),
+                "agents": list(AGENTS),
+                "seat_kinds": list(SEAT_KINDS),
+                "players": server.players,
+            }
+        )
+
+    async def new_table(request: Request) -> Response:
+        try:
+            served = server.create(await _body(request))
+        except _Refused as err:
+            return _refusal(err)
+        seats: list[dict[str, Any]] = []
+        links: dict[str, str] = {}
+        for seat, what in enumerate(served.seats):
+            entry: dict[str, Any] = {"seat": seat, "kind": what}
+            if seat in served.tokens:
+                entry["token"] = served.tokens[seat]
+                links[str(seat)] = f"/?table={served.ident}&seat={seat}&token={served.tokens[seat]}"
+            seats.append(entry)
+        reply = served.summary() | {"seats": seats, "links": links}
+        return _json(reply, 201)
+
+    async def list_tables(request: Request) -> Response:
+        server.purge()
+        tables = [
+            served.summary() | {"ply": served.table.ply, "is_over": bool(served.table.game.is_over)}
+            for served in server.tables.values()
+        ]
+        return _json({"tables": tables})
+
+    def _find(request: Request) -> _ServedTable:
+        ident = request.path_params["ident"]
+        served = server.find(ident)
+        if served is None:
+            raise _Refused(404, "unknown_table", f"no table {ident[:40]!r} (it may have ended and expired)")
+        return served
+
+    async def show_table(request: Request) -> Response:
+        try:
+            served = _find(request)
+        except _Refused as err:
+            return _refusal(err)
+        return _json(
+            served.summary() | {"rules": served.table.game.rules.to_dict(), "state": served.table.state()}
+        )
+
+    async def table_record(request: Request) -> Response:
+        try:
+            served = _find(request)
+            if not served.table.game.is_over:
+                rule = "R3" if served.table.family == "bieten" else "S12"
+                raise _Refused(
+                    409,
+                    "game_not_over",
+                    f"{rule}: the record shows every seat's cards (and the seed), "
+                    "so it is given once the game is over",
+                )
+        except _Refused as err:
+            return _refusal(err)
+        disposition = f'attachment; filename="bieten-{served.kind}-{served.ident}.json"'
+        return _json(served.table.record(), headers={"Content-Disposition": disposition})
+
+    async def websocket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        ident = websocket.path_params["ident"]
+        served = server.find(ident)
+        if served is None:
+            await websocket.send_json(_error("unknown_table", f"no table {ident[:40]!r}"))
+            await websocket.close(code=4404)
+            return
+        query = websocket.query_params
+        seat_text, token, since_text = query.get("seat", ""), query.get("token", ""), query.get("since", "0")
+        seat = int(seat_text) if seat_text.isdigit() and len(seat_text) < 4 else -1
+        expected = served.tokens.get(seat)
+        if expected is None or not secrets.compare_digest(expected.encode(), token.encode()):
+            await websocket.send_json(
+                _error("bad_token", "seat and token do not match a person's seat at this table")
+            )
+            await websocket.close(code=4403)
+            return
+        if not since_text.isdigit() or len(since_text) > 12:
+            await websocket.send_json(_error("bad_field", "since must be an integer seq >= 0"))
+            await websocket.close(code=4400)
+            return
+        connection = _Connection(websocket=websocket, seat=seat, cursor=int(since_text))
+        writer = asyncio.get_running_loop().create_task(_write(connection))
+        async with served.lock:
+            served.connections.add(connection)
+            served.last_active = time.monotonic()
+            connection.send(
+                served.summary()
+                | {"type": "welcome", "seat": seat, "you": seat, "rules": served.table.game.rules.to_dict()}
+            )
+            connection.send(served.update_for(seat, connection.cursor))
+            connection.cursor = int(served.table.game.event_count())
+        try:
+            while not writer.done():
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                data = received.get("text")
+                if data is None:
+                    data = received.get("bytes") or b""
+                await server.handle(served, connection, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            served.connections.discard(connection)
+            served.last_active = time.monotonic()
+            connection.close()
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
+        return _json(_error(code, f"{request.method} {request.url.path}: {code.replace('_', ' ')}"), status)
+
+    routes = [
+        Route("/", index),
+        Route("/api/kinds", kinds),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{ident}", show_table),
+        Route("/api/tables/{ident}/record", table_record),
+        WebSocketRoute("/ws/{ident}", websocket),
+        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    app.state.server = server
+    return app
+
+
+async def _write(connection: _Connection) -> None:
+    """Sends a connection's queued messages in order until it is closed."""
+    while True:
+        text = await connection.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await connection.websocket.close()
+            return
+        try:
+            await connection.websocket.send_text(text)
+        except Exception:
+            return
