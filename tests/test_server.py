@@ -25,11 +25,11 @@ pytest.importorskip("httpx")
 with warnings.catch_warnings():  # starlette's TestClient would rather have httpx2
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from starlette.websockets import WebSocketDisconnect
 
-import bieten  # noqa: E402
-import bieten.schnapsen  # noqa: E402
-from bieten.web import MAX_MESSAGE, create_app  # noqa: E402
+import bieten
+import bieten.schnapsen
+from bieten.web import MAX_MESSAGE, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
