@@ -49,6 +49,7 @@ from bieten._simulate import (
     figure_odds,
     simulate,
 )
+from bieten._tournament import Match, TournamentResult, tournament
 
 __version__ = "0.1.0"
 
@@ -72,6 +73,7 @@ __all__ = [
     "GameRecordError",
     "HandError",
     "IllegalActionError",
+    "Match",
     "Rules",
     "RulesError",
     "SchnapsenSimulationResult",
@@ -80,6 +82,7 @@ __all__ = [
     "SeedError",
     "SimulationResult",
     "Summary",
+    "TournamentResult",
     "__version__",
     "action_text",
     "c_include_dir",
@@ -91,4 +94,5 @@ __all__ = [
     "figure_odds",
     "random_deals",
     "simulate",
+    "tournament",
 ]

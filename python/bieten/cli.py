@@ -262,6 +262,28 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from bieten._tournament import tournament
+
+    schnapsen = _schnapsen_rules(args)
+    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
+    agents = [a.strip() for a in args.agents.split(",")]
+    result = tournament(
+        rules,
+        agents,
+        games=args.games,
+        seed=args.seed,
+        threads=args.threads,
+        progress=not args.no_progress and not args.json,
+    )
+    if args.json:
+        print(json.dumps({"rules": rules.to_dict(), **result.to_dict()}), file=out)
+        return 0
+    print(f"Round robin of {', '.join(agents)}: {args.games:,} games a pair, seed {args.seed}", file=out)
+    print(result, file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bieten",
@@ -293,6 +315,23 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     _add_rules_options(p_sim)
+    p_tour = sub.add_parser(
+        "tournament", help="round robin of built-in agents, seats rotated, with win rates and ratings"
+    )
+    p_tour.add_argument(
+        "--agents",
+        default="heuristic,random",
+        help="comma-separated built-in agents (default heuristic,random)",
+    )
+    p_tour.add_argument("--games", type=int, default=2_000, help="games per pair of agents (default 2,000)")
+    p_tour.add_argument(
+        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
+    )
+    p_tour.add_argument("--seed", type=int, default=1, help="base seed of the tournament (default 1)")
+    p_tour.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
+    p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    p_tour.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_rules_options(p_tour)
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -406,6 +445,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_engine(args)
         if args.command == "serve":
             return cmd_serve(args, stream)
+        if args.command == "tournament":
+            return cmd_tournament(args, stream)
         return cmd_play(args, stream)
     except (BietenError, _Usage) as err:
         print(f"bieten: error: {err}", file=sys.stderr)
