@@ -1,0 +1,440 @@
+// The page of `bieten serve`: a lobby that creates tables, and the table of one seat, kept up to
+// date over a WebSocket (docs/web.md). No framework: plain DOM, text always set with textContent.
+
+import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
+import { TableModel } from "./model.js";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** The parts of a log line (strings, {card}, {suit}) as DOM nodes. */
+function renderParts(parts) {
+  return parts.map((part) => {
+    if (typeof part === "string") return document.createTextNode(part);
+    if (part.card !== undefined) return miniCard(part.card);
+    if (part.suit !== undefined) return suitLabel(part.suit);
+    return document.createTextNode(String(part));
+  });
+}
+
+function setStatus(text, kind = "") {
+  const status = $("[data-testid=status]");
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.message || `${response.status} ${response.statusText}`);
+  return body;
+}
+
+// -- the lobby -----------------------------------------------------------------------------------
+
+async function showLobby() {
+  $("#lobby").hidden = false;
+  const form = $("#create");
+  const error = $("[data-testid=lobby-error]");
+  let kinds;
+  try {
+    kinds = await api("/api/kinds");
+  } catch (err) {
+    error.textContent = `Cannot reach the server: ${err.message}`;
+    error.hidden = false;
+    return;
+  }
+  const labels = {
+    bieten: "Bieten",
+    bauernschnapsen: "Bauernschnapsen (4, fixed partners)",
+    bauernschnapsen_called: "Bauernschnapsen (4, called partner)",
+    bauernschnapsen_2: "Bauernschnapsen (2 players)",
+    schnapsen: "Schnapsen (2 players)",
+  };
+  for (const kind of kinds.kinds) form.kind.append(el("option", { value: kind, text: labels[kind] || kind }));
+  for (const preset of kinds.bieten_presets) form.preset.append(el("option", { value: preset, text: preset }));
+
+  const seatChoices = $("#seat-choices");
+  const drawSeats = () => {
+    const n = Number(form.players.value);
+    const old = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
+    seatChoices.replaceChildren();
+    for (let seat = 0; seat < n; seat++) {
+      const select = el("select", { name: `seat${seat}`, dataset: { testid: `seat-${seat}` } });
+      for (const kind of ["human", ...kinds.agents]) select.append(el("option", { value: kind, text: kind }));
+      select.value = old[seat] || (seat === 0 ? "human" : kinds.agents.includes("heuristic") ? "heuristic" : kinds.agents[0]);
+      seatChoices.append(el("label", { class: "seat-choice" }, `Seat ${seat}`, select));
+    }
+  };
+  const drawPlayers = () => {
+    const kind = form.kind.value;
+    const allowed = kinds.players[kind] || [2];
+    form.players.replaceChildren(...allowed.map((n) => el("option", { value: String(n), text: String(n) })));
+    form.players.value = String(kind === "bieten" && allowed.includes(4) ? 4 : allowed[0]);
+    form.players.disabled = allowed.length < 2;
+    $("[data-bieten]").hidden = kind !== "bieten";
+    drawSeats();
+  };
+  form.kind.addEventListener("change", drawPlayers);
+  form.players.addEventListener("change", drawSeats);
+  drawPlayers();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const kind = form.kind.value;
+    const seats = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
+    if (!seats.includes("human")) {
+      error.textContent = "Give at least one seat to a human: you.";
+      error.hidden = false;
+      return;
+    }
+    const rules = {};
+    if (kind === "bieten") rules.players = Number(form.players.value);
+    if (form.target.value !== "") rules.target = Number(form.target.value);
+    const body = { kind, seats, rules };
+    if (kind === "bieten") body.preset = form.preset.value;
+    if (form.seed.value !== "") body.seed = Number(form.seed.value);
+    const create = $("[data-testid=create]");
+    create.disabled = true;
+    try {
+      const table = await api("/api/tables", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      sessionStorage.setItem(`bieten-links-${table.table}`, JSON.stringify(table.links));
+      const mine = Object.keys(table.links).sort((a, b) => a - b)[0];
+      history.pushState(null, "", table.links[mine]);
+      $("#lobby").hidden = true;
+      openTable(new URLSearchParams(location.search));
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+    } finally {
+      create.disabled = false;
+    }
+  });
+}
+
+// -- the table -----------------------------------------------------------------------------------
+
+class TablePage {
+  constructor(table, seat, token) {
+    this.table = table;
+    this.seat = seat;
+    this.token = token;
+    this.model = null;
+    this.state = null;
+    this.legal = null;
+    this.pending = false;
+    this.socket = null;
+    this.retries = 0;
+    this.messageId = 0;
+    this.fatal = false;
+    this.connected = false;
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const since = this.model ? this.model.next : 0;
+    const query = new URLSearchParams({ seat: String(this.seat), token: this.token, since: String(since) });
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}?${query}`);
+    this.socket = socket;
+    setStatus(this.retries ? "Reconnecting…" : "Connecting…", "busy");
+    socket.addEventListener("message", (event) => this.onMessage(event.data));
+    socket.addEventListener("close", (event) => this.onClose(event));
+  }
+
+  onClose(event) {
+    this.connected = false;
+    this.pending = false;
+    this.render();
+    if (this.fatal) return;
+    if (event.code === 4403 || event.code === 4404) {
+      this.fatal = true;
+      setStatus(event.code === 4404 ? "No such table" : "This seat link is not valid", "error");
+      return;
+    }
+    this.retries += 1;
+    const delay = Math.min(250 * 2 ** this.retries, 5000);
+    setStatus("Disconnected; reconnecting…", "error");
+    setTimeout(() => this.connect(), delay);
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  onMessage(data) {
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (msg.type === "welcome") {
+      this.retries = 0;
+      this.connected = true;
+      if (!this.model) {
+        this.model = new TableModel({
+          family: msg.family, players: msg.players, you: msg.you, seats: msg.seats, rules: msg.rules,
+        });
+        this.kind = msg.kind;
+        document.title = `${msg.kind} · seat ${msg.you}`;
+      }
+      setStatus(`Seat ${msg.you} · ${msg.kind}`, "ok");
+    } else if (msg.type === "update") {
+      this.onUpdate(msg);
+    } else if (msg.type === "error") {
+      this.pending = false;
+      if (msg.code === "unknown_table" || msg.code === "bad_token") {
+        this.fatal = true;
+        const what = msg.code === "unknown_table" ? "No such table" : "This seat link is not valid";
+        setStatus(`${what}: ${msg.message}`, "error");
+      } else {
+        setStatus(`Refused: ${msg.message || msg.code}`, "error");
+      }
+      this.render();
+    }
+  }
+
+  onUpdate(msg) {
+    if (!this.model) return;
+    const log = $("[data-testid=log]");
+    for (const event of msg.events) {
+      if (event.seq < this.model.next) continue; // seen already (a reconnect or a second update)
+      if (event.seq > this.model.next) {
+        this.send({ type: "sync", since: this.model.next }); // a gap: ask for what is missing
+        break;
+      }
+      const line = this.model.apply(event);
+      if (line) {
+        log.append(el("li", { dataset: { seq: String(event.seq), type: event.type } }, ...renderParts(line)));
+      }
+    }
+    log.scrollTop = log.scrollHeight;
+    this.state = msg.state;
+    this.legal = msg.legal;
+    this.pending = false;
+    if (!this.fatal) setStatus(`Seat ${this.model.you} · ${this.kind}`, "ok");
+    this.render();
+  }
+
+  act(text) {
+    if (this.pending || !this.legal || !this.connected) return;
+    this.pending = true;
+    this.messageId += 1;
+    this.send({ type: "apply", action: text, ply: this.legal.ply, id: this.messageId });
+    this.render();
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------
+  render() {
+    if (!this.model || !this.state) return;
+    this.renderSeats();
+    this.renderInfo();
+    this.renderTrick();
+    this.renderHand();
+    this.renderGameOver();
+  }
+
+  renderSeats() {
+    const m = this.model;
+    const bar = $("[data-testid=scores]");
+    bar.replaceChildren();
+    for (let seat = 0; seat < m.players; seat++) {
+      const badges = [];
+      if (seat === m.dealer) badges.push("dealer");
+      if (m.contract && m.players > 2 && seat === m.contract.declarer) badges.push("declarer");
+      if (m.partner === seat) badges.push("partner");
+      if (m.family === "schnapsen" && m.players === 4 && m.rules.partners === "fixed") {
+        badges.push(seat % 2 === m.you % 2 ? "your team" : "their team");
+      }
+      const backs = el("span", { class: "backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(m.counts[seat], 6); i++) backs.append(el("span", { class: "back-mini" }));
+      const taken = m.family === "bieten" ? `${m.taken[seat]} tricks` : `${m.taken[seat]} pts`;
+      const item = el(
+        "li",
+        {
+          class: "seat",
+          dataset: { seat: String(seat), testid: "seat" },
+          "aria-current": this.state.current_player === seat ? "true" : "false",
+        },
+        el("span", { class: "who", text: seat === m.you ? `You (seat ${seat})` : `Seat ${seat}` }),
+        el("span", { class: "kind", text: m.seats[seat] || "" }),
+        el("span", { class: "score", dataset: { testid: "score" }, text: String(this.state.scores[seat]) }),
+        el("span", { class: "cards" }, backs, el("span", { text: `${m.counts[seat]} cards · ${taken}` })),
+        badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
+      );
+      if (this.state.winners.includes(seat) && this.state.is_over) item.classList.add("winner");
+      bar.append(item);
+    }
+  }
+
+  renderInfo() {
+    const m = this.model;
+    const info = $("[data-testid=contract]");
+    info.replaceChildren();
+    const row = (label, ...parts) =>
+      info.append(el("div", { class: "row" }, el("span", { class: "label", text: label }), ...parts));
+    const target = m.rules.target !== undefined ? ` · to ${m.rules.target}` : "";
+    row("Game", `${this.kind}${target} · hand ${this.state.hand_number + 1}`);
+    if (m.family === "bieten") {
+      if (m.topCard) row("Face up", miniCard(m.topCard));
+      if (!m.bids.length) row("Bids", "none yet");
+      m.bids.forEach((bid, i) => {
+        const answers = bid.answers.map(([s, a]) => `${m.name(s)} ${a}`).join(", ");
+        let text = `${bid.figure} by ${m.name(bid.bidder)}`;
+        if (answers) text += `: ${answers}`;
+        if (bid.settled) text += ` → ${bid.settled.outcome.replace("_", " ")} (${bid.settled.stake})`;
+        row(i === 0 ? "Bids" : "", el("span", { text, dataset: { testid: "bid" } }));
+      });
+    } else {
+      if (m.trump) row("Trump", suitLabel(m.trump));
+      if (m.trumpCard && m.players === 2) row("Trump card", miniCard(m.trumpCard));
+      if (m.players === 2) row("Stock", `${m.stock} cards${m.closed ? " · closed" : ""}`);
+      if (m.contract) {
+        const by = m.players > 2 ? ` by ${m.name(m.contract.declarer)}` : "";
+        row("Contract", `${m.contract.contract}${by}`);
+      } else if (m.words.length) {
+        row("Bidding", m.words.map((w) => `${m.name(w.seat)} ${w.bid}`).join(", "));
+      }
+      if (m.called) row("Called", miniCard(m.called));
+      if (m.doubles.length) row("Doubles", m.doubles.map((d) => `${m.name(d.seat)} ${d.word}`).join(", "));
+    }
+  }
+
+  renderTrick() {
+    const m = this.model;
+    const trick = $("[data-testid=trick]");
+    trick.replaceChildren();
+    if (!m.trick.length) {
+      trick.append(el("p", { class: "empty", text: "No cards on the table" }));
+      return;
+    }
+    for (const play of m.trick) {
+      const card = cardElement(play.card);
+      if (m.trickWinner === play.seat) card.classList.add("won");
+      const caption = play.as ? `${m.name(play.seat)} · as ${play.as}` : m.name(play.seat);
+      trick.append(el("figure", { class: "played" }, card, el("figcaption", { text: caption })));
+    }
+    if (m.trickWinner !== null) trick.append(el("p", { class: "winner-note", text: `${m.name(m.trickWinner)} won the trick` }));
+  }
+
+  renderHand() {
+    const m = this.model;
+    const actions = this.legal ? this.legal.actions : [];
+    const plays = new Map(); // card -> its actions ("play HK", or the wild's "play S6 as HA" ...)
+    const others = [];
+    for (const action of actions) {
+      const match = /^play (\S+)( as \S+)?$/.exec(action.text);
+      if (match) {
+        if (!plays.has(match[1])) plays.set(match[1], []);
+        plays.get(match[1]).push(action.text);
+      } else {
+        others.push(action.text);
+      }
+    }
+    const hand = $("[data-testid=hand]");
+    hand.replaceChildren();
+    for (const text of sortCards(m.hand, m.family)) {
+      const options = plays.get(text) || [];
+      let card;
+      if (options.length === 1) {
+        card = cardElement(text, { onClick: () => this.act(options[0]) });
+        card.dataset.testid = "action";
+        card.dataset.action = options[0];
+        card.setAttribute("aria-label", `${options[0]} (${card.title})`);
+        card.classList.add("playable");
+        card.disabled = this.pending || !this.connected;
+      } else {
+        card = cardElement(text);
+        if (options.length > 1) card.classList.add("playable");
+      }
+      hand.append(card);
+    }
+    if (!m.hand.length) hand.append(el("p", { class: "empty", text: "No cards in hand" }));
+
+    const bar = $("[data-testid=actions]");
+    bar.replaceChildren();
+    bar.dataset.ply = this.legal ? String(this.legal.ply) : "";
+    const button = (text, label = text) => {
+      const b = el("button", { type: "button", class: "action", dataset: { testid: "action", action: text }, text: label });
+      b.disabled = this.pending || !this.connected;
+      b.addEventListener("click", () => this.act(text));
+      return b;
+    };
+    for (const [card, options] of plays) {
+      if (options.length < 2) continue;
+      const group = el("div", { class: "choose" }, el("span", { text: "Play " }), miniCard(card), el("span", { text: " as:" }));
+      for (const text of options) group.append(button(text, text.replace(/^play \S+ as /, "")));
+      bar.append(group);
+    }
+    for (const text of others) bar.append(button(text));
+
+    const turn = $("[data-testid=turn]");
+    const current = this.state.current_player;
+    if (this.state.is_over) turn.textContent = "The game is over";
+    else if (this.legal && actions.length) turn.textContent = plays.size && !others.length ? "Your turn: play a card" : "Your turn";
+    else turn.textContent = current === null ? "" : `Waiting for ${m.name(current)}…`;
+    turn.classList.toggle("mine-now", Boolean(this.legal && actions.length));
+  }
+
+  renderGameOver() {
+    const box = $("[data-testid=game-over]");
+    if (!this.state.is_over) {
+      box.hidden = true;
+      return;
+    }
+    const m = this.model;
+    const winners = this.state.winners;
+    $("h2", box).textContent = winners.includes(m.you) ? "You win!" : `${m.names(winners)} ${winners.length > 1 ? "win" : "wins"}`;
+    $(".final", box).textContent = `Final scores: ${this.state.scores.map((s, i) => `${m.name(i)} ${s}`).join(", ")}`;
+    $("[data-testid=record]", box).href = `/api/tables/${encodeURIComponent(this.table)}/record`;
+    $("[data-testid=record]", box).setAttribute("download", `${this.kind}-${this.table}.json`);
+    box.hidden = false;
+  }
+}
+
+function showLinks(table) {
+  const stored = sessionStorage.getItem(`bieten-links-${table}`);
+  if (!stored) return;
+  const links = JSON.parse(stored);
+  const box = $("[data-testid=links]");
+  const list = $("ul", box);
+  list.replaceChildren();
+  for (const [seat, path] of Object.entries(links)) {
+    const url = new URL(path, location.href).href;
+    const copy = el("button", { type: "button", class: "small", text: "Copy" });
+    copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url));
+    list.append(el("li", {}, el("span", { text: `Seat ${seat}: ` }), el("a", { href: url, text: url }), copy));
+  }
+  box.hidden = false;
+  box.open = Object.keys(links).length > 1;
+}
+
+function openTable(params) {
+  $("#table").hidden = false;
+  showLinks(params.get("table"));
+  const page = new TablePage(params.get("table"), Number(params.get("seat")), params.get("token") || "");
+  window.bietenPage = page; // for debugging in the console
+  page.connect();
+}
+
+const params = new URLSearchParams(location.search);
+if (params.get("table")) openTable(params);
+else showLobby();
+window.addEventListener("popstate", () => location.reload());

@@ -1,0 +1,250 @@
+// What one seat knows of its table, built from its event stream (docs/events.md for Bieten,
+// docs/schnapsen_events.md for Schnapsen), and a human-readable log line for each event.
+// A log line is a list of parts: strings, {card: "HK"} or {suit: "H"}; the page renders them
+// with textContent, never as HTML.
+
+const FIGURES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel", weli: "Weli" };
+const OUTCOMES = {
+  conceded: "conceded, 1 point",
+  stands: "stands, 2 points",
+  raise_conceded: "raise conceded, 2 points",
+  stands_three: "stands at three, 3 points",
+};
+const ENDS = {
+  claim: "a correct claim",
+  wrong_claim: "a wrong claim",
+  last_trick: "the last trick",
+  close_failed: "a failed close",
+  contract_won: "the contract won",
+  contract_lost: "the contract lost",
+};
+
+export class TableModel {
+  constructor({ family, players, you, seats, rules }) {
+    this.family = family;
+    this.players = players;
+    this.you = you;
+    this.seats = seats || [];
+    this.rules = rules || {};
+    this.next = 0; // seq of the next event not yet seen
+    this.over = null; // the game_over event
+    this.newHand();
+  }
+
+  newHand() {
+    const n = this.players;
+    this.hand = []; // my cards (null: a card of mine I may not see yet)
+    this.counts = Array(n).fill(0);
+    this.taken = Array(n).fill(0); // tricks (Bieten) or card points (Schnapsen) this deal
+    this.trick = []; // [{seat, card, as}]
+    this.trickWinner = null;
+    this.dealer = null;
+    this.forehand = null;
+    this.bids = []; // Bieten: [{figure, bidder, answers: [[seat, answer]], settled}]
+    this.topCard = null;
+    this.trump = null;
+    this.trumpCard = null;
+    this.stock = 0;
+    this.closed = false;
+    this.contract = null; // Schnapsen: {contract, declarer, trump}
+    this.called = null;
+    this.partner = null;
+    this.doubles = [];
+    this.words = []; // Schnapsen bidding words [{seat, bid}]
+    this.melds = [];
+  }
+
+  name(seat) {
+    if (seat === null || seat === undefined) return "nobody";
+    return seat === this.you ? "You" : `Seat ${seat}`;
+  }
+
+  names(seats) {
+    return seats.map((s) => this.name(s)).join(" & ");
+  }
+
+  removeFromHand(seat, card) {
+    this.counts[seat] = Math.max(0, this.counts[seat] - 1);
+    if (seat !== this.you) return;
+    let i = this.hand.indexOf(card);
+    if (i < 0) i = this.hand.indexOf(null);
+    if (i >= 0) this.hand.splice(i, 1);
+  }
+
+  addToHand(seat, cards) {
+    this.counts[seat] += cards.length;
+    if (seat === this.you) this.hand.push(...cards);
+  }
+
+  /** Takes in one event; returns its log line (a list of parts) or null. */
+  apply(e) {
+    this.next = e.seq + 1;
+    const line = this.family === "bieten" ? this.bieten(e) : this.schnapsen(e);
+    return line;
+  }
+
+  // -- both families ------------------------------------------------------------------------------
+  played(e) {
+    if (this.trickWinner !== null) {
+      this.trick = [];
+      this.trickWinner = null;
+    }
+    this.trick.push({ seat: e.seat, card: e.card, as: e.as || null });
+    this.removeFromHand(e.seat, e.card);
+    const line = [`${this.name(e.seat)} played `, { card: e.card }];
+    if (e.as) line.push(" as ", { card: e.as });
+    return line;
+  }
+
+  gameOver(e, winners) {
+    this.over = e;
+    const who = this.names(winners);
+    const verb = winners.length === 1 && winners[0] !== this.you ? "wins" : "win";
+    return [`Game over: ${who} ${verb}. Final scores ${e.scores.join(" – ")}.`];
+  }
+
+  // -- Bieten -------------------------------------------------------------------------------------
+  bieten(e) {
+    const figure = (f) => FIGURES[f] || f;
+    switch (e.type) {
+      case "card_seen":
+        return e.seat === this.you
+          ? ["You see ", { card: e.card }, " when cutting"]
+          : [`${this.name(e.seat)} looks at a card when cutting`];
+      case "card_stolen":
+        return e.seat === this.you ? ["You steal ", { card: e.card }] : [`${this.name(e.seat)} steals the card`];
+      case "card_left":
+        return e.seat === this.you ? ["You leave ", { card: e.card }] : [`${this.name(e.seat)} leaves the card`];
+      case "hand_dealt": {
+        this.newHand();
+        this.dealer = e.dealer;
+        this.forehand = e.forehand;
+        const size = (e.hands.find((h) => h) || []).length;
+        this.counts = e.hands.map((h) => (h ? h.length : size));
+        this.hand = [...(e.hands[this.you] || [])];
+        return [`Hand ${e.hand + 1}: ${this.name(e.dealer)} dealt; ${this.name(e.forehand)} leads`];
+      }
+      case "top_card_shown":
+        this.topCard = e.card;
+        return ["Face-up card: ", { card: e.card }];
+      case "card_played":
+        return this.played(e);
+      case "trick_won":
+        this.trickWinner = e.seat;
+        this.taken[e.seat] += 1;
+        return [`${this.name(e.seat)} won trick ${e.trick + 1}`];
+      case "bid_opened":
+        this.bids.push({ figure: e.figure, bidder: e.seat, answers: [], settled: null });
+        return [`${this.name(e.seat)} bid ${figure(e.figure)}`];
+      case "answered": {
+        const bid = this.bids[this.bids.length - 1];
+        if (bid) bid.answers.push([e.seat, e.answer]);
+        return [`${this.name(e.seat)}: ${e.answer} (${figure(e.figure)})`];
+      }
+      case "turn_passed":
+        return [`${this.name(e.seat)} passed`];
+      case "bid_settled": {
+        const bid = this.bids[this.bids.length - 1];
+        if (bid) bid.settled = e;
+        const by = e.by === null ? "" : ` (${this.name(e.by)})`;
+        return [`${figure(e.figure)}: ${OUTCOMES[e.outcome] || e.outcome}${by}`];
+      }
+      case "figure_credited":
+        return [`${this.name(e.seat)} scored ${e.points} for ${figure(e.figure)} (${e.reason.replace("_", " ")})`];
+      case "hand_scored":
+        return [`Hand ${e.hand + 1} scored: +${e.points.join(" / +")} → ${e.scores.join(" – ")}`];
+      case "game_over":
+        return this.gameOver(e, [e.winner]);
+      default:
+        return [e.type];
+    }
+  }
+
+  // -- Bauernschnapsen and Schnapsen --------------------------------------------------------------
+  schnapsen(e) {
+    switch (e.type) {
+      case "deal_started":
+        this.newHand();
+        this.dealer = e.dealer;
+        this.forehand = e.forehand;
+        this.stock = 20;
+        return [`Deal ${e.hand + 1}: ${this.name(e.dealer)} deals; ${this.name(e.forehand)} is forehand`];
+      case "cut_chosen":
+        return [`${this.name(e.seat)}: ${e.choice}`];
+      case "cards_dealt":
+        this.addToHand(e.seat, e.cards);
+        this.stock -= e.cards.length;
+        return null;
+      case "trump_card_turned":
+        this.trumpCard = e.card;
+        this.trump = e.card[0];
+        return ["Trump card: ", { card: e.card }];
+      case "trump_chosen":
+        this.trump = e.suit;
+        return e.turned
+          ? [`${this.name(e.seat)} turned `, { card: e.turned }, ": trump ", { suit: e.suit }]
+          : [`${this.name(e.seat)} chose trump `, { suit: e.suit }];
+      case "cards_revealed":
+        if (e.seat === this.you) {
+          for (const card of e.cards) {
+            const i = this.hand.indexOf(null);
+            if (i >= 0 && card) this.hand[i] = card;
+          }
+          return ["Your last two cards: ", { card: e.cards[0] }, " ", { card: e.cards[1] }];
+        }
+        return null;
+      case "bid":
+        this.words.push({ seat: e.seat, bid: e.bid });
+        return [`${this.name(e.seat)}: ${e.bid}`];
+      case "contract_settled":
+        this.contract = e;
+        if (e.trump) this.trump = e.trump;
+        return this.players === 2 ? null : [`Contract: ${e.contract}, declared by ${this.name(e.declarer)}`];
+      case "card_called":
+        this.called = e.card;
+        return [`${this.name(e.seat)} called `, { card: e.card }];
+      case "doubled":
+        this.doubles.push(e);
+        return [`${this.name(e.seat)}: ${e.word}`];
+      case "exchanged":
+        if (e.seat === this.you) {
+          this.hand.splice(this.hand.indexOf(e.unter), 1, e.taken);
+        }
+        this.trumpCard = e.unter;
+        return [`${this.name(e.seat)} exchanged `, { card: e.unter }, " for ", { card: e.taken }];
+      case "closed":
+        this.closed = true;
+        return [`${this.name(e.seat)} closed the stock`];
+      case "melded":
+        this.melds.push(e);
+        return [`${this.name(e.seat)} melded `, { suit: e.suit }, ` (${e.points})`];
+      case "marriage_credited":
+        this.taken[e.seat] += e.points;
+        return [`${e.points} for the marriage to ${this.names(e.side)}`];
+      case "claimed":
+        return [`${this.name(e.seat)} claimed 66: ${e.correct ? "correct" : "wrong"}, ${e.points} points`];
+      case "card_played":
+        return this.played(e);
+      case "partner_revealed":
+        this.partner = e.seat;
+        return [`${this.name(e.seat)} is the partner`];
+      case "trick_won":
+        this.trickWinner = e.seat;
+        this.taken[e.seat] += e.points;
+        return [`${this.name(e.seat)} won trick ${e.trick + 1} (${e.points} points)`];
+      case "card_drawn":
+        this.addToHand(e.seat, [e.card]);
+        this.stock = Math.max(0, this.stock - 1);
+        if (e.face_up) this.trumpCard = null;
+        return e.seat === this.you && e.card ? ["You drew ", { card: e.card }] : null;
+      case "deal_scored": {
+        const end = ENDS[e.end] || e.end;
+        return [`Deal ${e.hand + 1}: ${this.names(e.side)} score ${e.points} by ${end} → ${e.scores.join(" – ")}`];
+      }
+      case "game_over":
+        return this.gameOver(e, e.winners);
+      default:
+        return [e.type];
+    }
+  }
+}
