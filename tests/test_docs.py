@@ -21,6 +21,13 @@ def test_readme_examples_run_as_written() -> None:
     assert result.failed == 0
 
 
+def test_observation_chance_mode_examples_run_as_written() -> None:
+    """docs/observation.md, "In chance mode": no seat sees a card before the deal gives it (R3.6)."""
+    result = doctest.testfile(str(ROOT / "docs" / "observation.md"), module_relative=False, optionflags=FLAGS)
+    assert result.attempted >= 10
+    assert result.failed == 0
+
+
 @pytest.mark.parametrize(
     "module", [bieten, _core, _rules, _deal, _figures, _game, _simulate], ids=lambda m: m.__name__
 )
