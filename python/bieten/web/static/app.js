@@ -4,6 +4,13 @@
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
 import { TableModel } from "./model.js";
 
+const FIGURE_NAMES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel" };
+const OUTCOME_NAMES = {
+  conceded: "conceded",
+  stands: "stands",
+  raise_conceded: "raise conceded",
+  stands_three: "stands at three",
+};
 const $ = (selector, root = document) => root.querySelector(selector);
 
 function el(tag, props = {}, ...children) {
@@ -296,10 +303,13 @@ class TablePage {
       if (m.topCard) row("Face up", miniCard(m.topCard));
       if (!m.bids.length) row("Bids", "none yet");
       m.bids.forEach((bid, i) => {
-        const answers = bid.answers.map(([s, a]) => `${m.name(s)} ${a}`).join(", ");
-        let text = `${bid.figure} by ${m.name(bid.bidder)}`;
-        if (answers) text += `: ${answers}`;
-        if (bid.settled) text += ` → ${bid.settled.outcome.replace("_", " ")} (${bid.settled.stake})`;
+        let text = `${FIGURE_NAMES[bid.figure] || bid.figure} by ${m.name(bid.bidder)}: `;
+        if (bid.settled) {
+          const by = bid.settled.by === null ? "" : `, ${m.name(bid.settled.by)}`;
+          text += `${OUTCOME_NAMES[bid.settled.outcome] || bid.settled.outcome} (${bid.settled.stake}${by})`;
+        } else {
+          text += bid.answers.map(([s, a]) => `${m.name(s)} ${a}`).join(", ") || "open";
+        }
         row(i === 0 ? "Bids" : "", el("span", { text, dataset: { testid: "bid" } }));
       });
     } else {
