@@ -49,6 +49,10 @@ DROP = "new Promise(done => { const s = bietenPage.socket; s.addEventListener('c
 MOVED_ON = "ply => document.querySelector('[data-testid=actions]').dataset.ply !== ply"
 
 
+#: Uncaught JavaScript errors of each page the tests open, by id(page); there must be none.
+PAGE_ERRORS: dict[int, list[str]] = {}
+
+
 def _artifacts() -> Path:
     path = Path(os.environ.get("BIETEN_ARTIFACTS") or REPO / "test-artifacts")
     path.mkdir(parents=True, exist_ok=True)
@@ -112,6 +116,8 @@ def browser() -> Iterator[Any]:
 def _create(page: Any, base: str, kind: str, players: int, target: int, seed: int, preset: str = "") -> str:
     """Fills the lobby in and creates the table; returns its id (the page is then at the table)."""
     page.set_default_timeout(WAIT_MS)
+    errors = PAGE_ERRORS.setdefault(id(page), [])
+    page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(base + "/")
     page.select_option("[data-testid=kind]", kind)
     if preset:
@@ -155,6 +161,7 @@ def _play(page: Any, rng: random.Random, *, shot: Path | None = None, drop_at: i
 
 def _check_over(page: Any, base: str, table: str, tmp_path: Path) -> dict[str, Any]:
     """The banner shows, the scores are the server's, the record downloads and replays to them."""
+    assert not PAGE_ERRORS.get(id(page)), f"the page threw: {PAGE_ERRORS[id(page)]}"
     banner = page.locator("[data-testid=game-over]")
     assert banner.is_visible()
     assert "win" in banner.inner_text()
@@ -214,6 +221,33 @@ def test_bauernschnapsen_whole_game(server: str, browser: Any, tmp_path: Path) -
         _play(page, random.Random(3), shot=art / "bauernschnapsen-desktop.png")
         served = _check_over(page, server, table, tmp_path)
         assert served["kind"] == "bauernschnapsen" and served["players"] == 4
+    finally:
+        page.close()
+
+
+def test_bieten_wild_is_played_as_a_chosen_card(server: str, browser: Any, tmp_path: Path) -> None:
+    """Welibieten: seat 0 holds the Weli (seed 19); its card offers a row of "Play S6 as" buttons."""
+    page = browser.new_page(viewport=PHONE)
+    try:
+        table = _create(page, server, "bieten", players=2, target=3, seed=19, preset="welibieten")
+        wild = page.locator("[data-testid=actions] .choose [data-testid=action]")
+        for _ in range(20):  # answer the bot's bids until the Weli may be played
+            page.wait_for_selector("[data-testid=action]:enabled")
+            if wild.count():
+                break
+            ply = page.get_attribute("[data-testid=actions]", "data-ply")
+            page.locator("[data-testid=action]:enabled").first.click()
+            page.wait_for_function(MOVED_ON, arg=ply)
+        assert wild.count() > 1
+        actions = wild.evaluate_all("buttons => buttons.map(b => b.dataset.action)")
+        assert all(a.startswith("play S6 as ") for a in actions)
+        assert page.locator("[data-testid=hand] .card.weli").count() == 1
+        ply = page.get_attribute("[data-testid=actions]", "data-ply")
+        wild.first.click()
+        page.wait_for_function(MOVED_ON, arg=ply)
+        assert page.locator("[data-testid=trick] .card.weli").count() == 1
+        _play(page, random.Random(4))
+        _check_over(page, server, table, tmp_path)
     finally:
         page.close()
 
