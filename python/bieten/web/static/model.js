@@ -207,7 +207,7 @@ export class TableModel {
         this.doubles.push(e);
         return [`${this.name(e.seat)}: ${e.word}`];
       case "exchanged":
-        if (e.seat === this.you) {
+        if (e.seat === this.you && this.hand.includes(e.unter)) {
           this.hand.splice(this.hand.indexOf(e.unter), 1, e.taken);
         }
         this.trumpCard = e.unter;
