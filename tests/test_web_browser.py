@@ -213,14 +213,25 @@ def test_schnapsen_whole_game_phone(server: str, browser: Any, tmp_path: Path) -
         context.close()
 
 
-def test_bauernschnapsen_whole_game(server: str, browser: Any, tmp_path: Path) -> None:
-    art = _artifacts()
+@pytest.mark.parametrize(
+    ("kind", "players", "preset"),
+    [
+        ("bauernschnapsen", 4, ""),
+        ("bauernschnapsen_called", 4, ""),
+        ("bauernschnapsen_2", 2, ""),
+        ("bieten", 3, "south_tyrol"),  # cut-steal (steal, leave) and the face-up card
+    ],
+)
+def test_other_kinds_whole_game(
+    server: str, browser: Any, tmp_path: Path, kind: str, players: int, preset: str
+) -> None:
     page = browser.new_page(viewport=DESKTOP)
     try:
-        table = _create(page, server, "bauernschnapsen", players=4, target=1, seed=3)
-        _play(page, random.Random(3), shot=art / "bauernschnapsen-desktop.png")
+        table = _create(page, server, kind, players=players, target=1, seed=3, preset=preset)
+        shot = _artifacts() / f"{kind}-desktop.png" if kind == "bauernschnapsen" else None
+        _play(page, random.Random(3), shot=shot)
         served = _check_over(page, server, table, tmp_path)
-        assert served["kind"] == "bauernschnapsen" and served["players"] == 4
+        assert served["kind"] == kind and served["players"] == players
     finally:
         page.close()
 
