@@ -203,6 +203,11 @@ def test_schnapsen_whole_game_phone(server: str, browser: Any, tmp_path: Path) -
     page = context.new_page()
     try:
         table = _create(page, server, "schnapsen", players=2, target=3, seed=5)
+        page.wait_for_selector("[data-testid=action]:enabled")
+        page.evaluate("bietenPage.send({type: 'apply', action: 'close', ply: 999, id: 'stale'})")
+        page.wait_for_selector("[data-testid=status][data-kind=error]")
+        assert "Refused" in page.inner_text("[data-testid=status]")
+        assert page.locator("[data-testid=action]:enabled").count() > 0  # nothing lost: still to act
         _play(page, random.Random(2), shot=art / "schnapsen-phone.png")
         served = _check_over(page, server, table, tmp_path)
         assert served["kind"] == "schnapsen"

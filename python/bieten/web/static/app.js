@@ -152,6 +152,7 @@ class TablePage {
     this.messageId = 0;
     this.fatal = false;
     this.connected = false;
+    this.notice = null; // a refusal shown in the status line until the next action
   }
 
   connect() {
@@ -212,7 +213,9 @@ class TablePage {
         const what = msg.code === "unknown_table" ? "No such table" : "This seat link is not valid";
         setStatus(`${what}: ${msg.message}`, "error");
       } else {
-        setStatus(`Refused: ${msg.message || msg.code}`, "error");
+        this.notice = `Refused: ${msg.message || msg.code}`;
+        setStatus(this.notice, "error");
+        if (this.model) this.send({ type: "sync", since: this.model.next }); // fresh state and actions
       }
       this.render();
     }
@@ -236,13 +239,14 @@ class TablePage {
     this.state = msg.state;
     this.legal = msg.legal;
     this.pending = false;
-    if (!this.fatal) setStatus(`Seat ${this.model.you} · ${this.kind}`, "ok");
+    if (!this.fatal && !this.notice) setStatus(`Seat ${this.model.you} · ${this.kind}`, "ok");
     this.render();
   }
 
   act(text) {
     if (this.pending || !this.legal || !this.connected) return;
     this.pending = true;
+    this.notice = null;
     this.messageId += 1;
     this.send({ type: "apply", action: text, ply: this.legal.ply, id: this.messageId });
     this.render();
