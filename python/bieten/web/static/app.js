@@ -11,6 +11,13 @@ const OUTCOME_NAMES = {
   raise_conceded: "raise conceded",
   stands_three: "stands at three",
 };
+const KIND_NAMES = {
+  bieten: "Bieten",
+  bauernschnapsen: "Bauernschnapsen",
+  bauernschnapsen_called: "Bauernschnapsen, called partner",
+  bauernschnapsen_2: "Bauernschnapsen for two",
+  schnapsen: "Schnapsen",
+};
 const $ = (selector, root = document) => root.querySelector(selector);
 
 function el(tag, props = {}, ...children) {
@@ -201,9 +208,10 @@ class TablePage {
           family: msg.family, players: msg.players, you: msg.you, seats: msg.seats, rules: msg.rules,
         });
         this.kind = msg.kind;
-        document.title = `${msg.kind} · seat ${msg.you}`;
+        this.kindName = KIND_NAMES[msg.kind] || msg.kind;
+        document.title = `${this.kindName} · seat ${msg.you}`;
       }
-      setStatus(`Seat ${msg.you} · ${msg.kind}`, "ok");
+      setStatus(`Seat ${msg.you} · ${this.kindName}`, "ok");
     } else if (msg.type === "update") {
       this.onUpdate(msg);
     } else if (msg.type === "error") {
@@ -239,7 +247,7 @@ class TablePage {
     this.state = msg.state;
     this.legal = msg.legal;
     this.pending = false;
-    if (!this.fatal && !this.notice) setStatus(`Seat ${this.model.you} · ${this.kind}`, "ok");
+    if (!this.fatal && !this.notice) setStatus(`Seat ${this.model.you} · ${this.kindName}`, "ok");
     this.render();
   }
 
@@ -302,7 +310,7 @@ class TablePage {
     const row = (label, ...parts) =>
       info.append(el("div", { class: "row" }, el("span", { class: "label", text: label }), ...parts));
     const target = m.rules.target !== undefined ? ` · to ${m.rules.target}` : "";
-    row("Game", `${this.kind}${target} · hand ${this.state.hand_number + 1}`);
+    row("Game", `${this.kindName}${target} · hand ${this.state.hand_number + 1}`);
     if (m.family === "bieten") {
       if (m.topCard) row("Face up", miniCard(m.topCard));
       if (!m.bids.length) row("Bids", "none yet");
