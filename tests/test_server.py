@@ -562,3 +562,12 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_docstring_examples_run_as_written() -> None:
+    import doctest
+
+    from bieten.web import _app
+
+    result = doctest.testmod(_app, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

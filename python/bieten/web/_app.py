@@ -506,10 +506,8 @@ def create_app(
         async with served.lock:
             served.connections.add(connection)
             served.last_active = time.monotonic()
-            connection.send(
-                served.summary()
-                | {"type": "welcome", "seat": seat, "you": seat, "rules": served.table.game.rules.to_dict()}
-            )
+            welcome = {"type": "welcome", **served.summary(), "seat": seat, "you": seat}
+            connection.send(welcome | {"rules": served.table.game.rules.to_dict()})
             connection.send(served.update_for(seat, connection.cursor))
             connection.cursor = int(served.table.game.event_count())
         try:
