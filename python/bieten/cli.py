@@ -415,6 +415,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         log_level=args.log_level,
         access_log=not args.no_access_log,
         ws_max_size=4 * MAX_MESSAGE,  # bigger ones close the socket; up to it they get too_large
+        ws_per_message_deflate=False,  # updates are small; compressing them costs more than it saves
     )
     return 0
 

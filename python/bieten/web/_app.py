@@ -141,7 +141,9 @@ class _ServedTable:
         legal = self.table.legal(seat)
         return {
             "type": "update",
-            "events": self.table.events(seat, since),
+            # events_for(seat) from since on, without building the whole view each time (equal to
+            # Table.events, tests/test_server.py checks): the core's per-seat event dicts
+            "events": list(self.table.game.event_dicts_for(seat, min(since, 1 << 62))),
             "state": self.table.state(),
             "legal": {"ply": legal["ply"], "actions": legal["actions"]} if legal["actions"] else None,
         }
@@ -285,7 +287,7 @@ class Server:
                     return
                 try:
                     served.table.bot(seat=seat, ply=served.table.ply, agent=served.seats[seat])
-                except ProtocolError:  # cannot happen for a bot to act; never loop on it
+                except Exception:  # cannot happen for a bot to act; never loop on it
                     log.exception("bot move refused at table %s", served.ident)
                     return
                 served.broadcast()
@@ -318,6 +320,9 @@ class Server:
             await self._dispatch(served, connection, message, ident)
         except ProtocolError as err:
             connection.send(_error(err.code, err.message, ident))
+        except Exception as err:  # a bug must not cost the table its connection: report it
+            log.exception("table %s: message %r", served.ident, text[:200])
+            connection.send(_error("internal", f"{type(err).__name__}: {err}", ident))
 
     async def _dispatch(
         self, served: _ServedTable, connection: _Connection, message: dict[str, Any], ident: object
