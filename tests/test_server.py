@@ -571,3 +571,16 @@ def test_docstring_examples_run_as_written() -> None:
 
     result = doctest.testmod(_app, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_expired_table_closes_its_connections() -> None:
+    with TestClient(create_app(bot_delay=0, finished_ttl=60)) as client:
+        made = new_table(client, kind="schnapsen", seed=6)
+        with client.websocket_connect(ws_url(made)) as ws:
+            seat = Seat(ws)
+            play_out(seat, random.Random(6))
+            served(client, made).finished_at -= 61
+            assert client.get("/api/tables").json()["tables"] == []
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+        assert client.get(f"/api/tables/{made['table']}/record").status_code == 404

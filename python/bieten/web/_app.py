@@ -101,15 +101,20 @@ class _Connection:
     seat: int
     cursor: int
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closed: bool = False
 
     def send(self, message: Mapping[str, Any]) -> None:
+        if self.closed:
+            return
         if self.queue.qsize() >= MAX_QUEUED:  # the client does not read: drop it (it may reconnect)
             self.close()
             return
         self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
     def close(self) -> None:
-        self.queue.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
 
 
 @dataclass(eq=False)
