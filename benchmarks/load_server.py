@@ -75,6 +75,15 @@ def start_server(port: int) -> subprocess.Popen[str]:
     raise RuntimeError("bieten serve did not answer within 30 s")
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _post(base: str, body: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(
         base + "/api/tables", data=json.dumps(body).encode(), method="POST",
@@ -139,7 +148,9 @@ def _replayed_scores(record_text: str) -> tuple[list[int], bool]:
     return [int(s) for s in game.scores], bool(game.is_over)
 
 
-async def _run(port: int, tables: int, kinds: tuple[str, ...], seed: int, timeout: float) -> dict[str, Any]:
+async def _run(
+    port: int, tables: int, kinds: tuple[str, ...], seed: int, timeout: float, server_pid: int
+) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}"
     rng = random.Random(seed)
     made = []
@@ -151,6 +162,7 @@ async def _run(port: int, tables: int, kinds: tuple[str, ...], seed: int, timeou
     clients = [Client(m["table"], seat) for m in made for seat in range(m["players"])]
     by_table = {m["table"]: m for m in made}
     started = time.perf_counter()
+    cpu_before = cpu_seconds(server_pid)
     tasks = [
         asyncio.ensure_future(
             _play(f"ws://127.0.0.1:{port}", by_table[c.table], c.seat, c, random.Random(rng.random()))
@@ -159,6 +171,7 @@ async def _run(port: int, tables: int, kinds: tuple[str, ...], seed: int, timeou
     ]
     done, pending = await asyncio.wait(tasks, timeout=timeout)
     elapsed = time.perf_counter() - started
+    cpu_after = cpu_seconds(server_pid)
     for task in pending:
         task.cancel()
     if pending:
@@ -196,6 +209,12 @@ async def _run(port: int, tables: int, kinds: tuple[str, ...], seed: int, timeou
         "latency_ms_p50": round(1000 * statistics.median(latencies), 2),
         "latency_ms_p99": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2),
         "latency_ms_max": round(1000 * latencies[-1], 2),
+        "server_cpu_us_per_action": (
+            None
+            if cpu_before is None or cpu_after is None
+            else round(1e6 * (cpu_after - cpu_before) / actions, 1)
+        ),
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
 
 
@@ -212,7 +231,7 @@ def run(
     port = port or free_port()
     process = start_server(port)
     try:
-        return asyncio.run(_run(port, tables, kinds, seed, timeout))
+        return asyncio.run(_run(port, tables, kinds, seed, timeout, process.pid))
     finally:
         process.terminate()
         try:
@@ -237,8 +256,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{report['clients']} clients on {report['tables']} tables ({', '.join(report['kinds'])}): "
             f"{report['games_finished']} games, {report['actions']:,} actions in {report['seconds']} s = "
             f"{report['actions_per_s']:,} actions/s; latency p50 {report['latency_ms_p50']} ms, "
-            f"p99 {report['latency_ms_p99']} ms, max {report['latency_ms_max']} ms; no lost or "
-            "corrupted game"
+            f"p99 {report['latency_ms_p99']} ms, max {report['latency_ms_max']} ms; server CPU "
+            f"{report['server_cpu_us_per_action']} us/action; load average {report['load_average']}; "
+            "no lost or corrupted game"
         )
     return 0
 
