@@ -584,3 +584,14 @@ def test_an_expired_table_closes_its_connections() -> None:
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()
         assert client.get(f"/api/tables/{made['table']}/record").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--bot-delay", "-1"], ["--max-tables", "0"], ["--port", "70000"]],
+)
+def test_bieten_serve_refuses_bad_options(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from bieten.cli import main
+
+    assert main(["serve", *argv]) == 2
+    assert "bieten: error:" in capsys.readouterr().err
