@@ -264,6 +264,8 @@ def test_unknown_table_and_unknown_path_are_404(client: TestClient) -> None:
         reply = client.get(path)
         assert reply.status_code == 404 and reply.json()["type"] == "error", path
     assert client.get("/api/tables/nope").json()["code"] == "unknown_table"
+    wrong = client.delete("/api/tables")
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
 
 
 def test_record_is_refused_until_the_game_is_over(client: TestClient) -> None:
@@ -595,3 +597,30 @@ def test_bieten_serve_refuses_bad_options(argv: list[str], capsys: pytest.Captur
 
     assert main(["serve", *argv]) == 2
     assert "bieten: error:" in capsys.readouterr().err
+
+
+def test_the_example_session_of_docs_server_md_is_what_the_server_says(client: TestClient) -> None:
+    """The WebSocket part of docs/server.md's example, replayed on a fresh table (its id and token
+    differ; the seed and the seeded bot make the rest the same)."""
+    text = (ROOT / "docs" / "server.md").read_text()
+    block = text.split("## An example session", 1)[1].split("```", 2)[1]
+    socket_part = block.split("> WS ", 1)[1]
+    lines = [line for line in socket_part.splitlines() if line.startswith(("> {", "< {"))]
+    created = json.loads(next(line for line in block.splitlines() if line.startswith("< 201 "))[6:])
+    made = new_table(client, kind="schnapsen", seed=7)
+    for _ in range(100):  # the bot leads (S3): wait for its card, as the example did
+        if client.get(f"/api/tables/{made['table']}").json()["state"]["ply"] == 1:
+            break
+        time.sleep(0.01)
+
+    def ours(line: str) -> Any:
+        line = line.replace(created["table"], made["table"])
+        return json.loads(line[2:].replace(created["seats"][0]["token"], made["seats"][0]["token"]))
+
+    with client.websocket_connect(ws_url(made)) as ws:
+        for line in lines:
+            if line.startswith(">"):
+                ws.send_json(ours(line))
+            else:
+                assert ws.receive_json() == ours(line)
+    assert len(lines) == 8
