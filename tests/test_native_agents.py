@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_c_abi import _cdef_from_header
 
 import bieten
 from bieten import schnapsen
-from test_c_abi import _cdef_from_header
 
 ROOT = Path(__file__).resolve().parents[1]
 E_ARGUMENT, E_AGENT = -3, -12
@@ -41,7 +41,7 @@ def _load(path: Path, name: str) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def cy(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    """examples/cython_agent/parity_agent.pyx, compiled."""
+    """examples/cython_agent/example_agents.pyx, compiled."""
     pytest.importorskip("Cython")
     builder = _load(ROOT / "examples" / "cython_agent" / "build.py", "cython_agent_build")
     module: ModuleType = builder.build(tmp_path_factory.mktemp("cython_agent"))
@@ -102,10 +102,20 @@ def test_cython_agent_run_is_the_same_for_one_and_two_threads(cy: ModuleType, ru
 def test_cython_agents_choose_as_their_python_twins(cy: ModuleType, rules: Any) -> None:
     """The same agent as a Python callable gives the same run, bit for bit."""
     players = rules.players
-    native = bieten.simulate(rules, [cy.greedy_agent(), cy.parity_agent(), *["random"] * (players - 2)],
-                             games=200, seed=3, threads=2)
-    python = bieten.simulate(rules, [cy.python_greedy(_game(rules)), cy.python_parity,
-                                     *["random"] * (players - 2)], games=200, seed=3, threads=1)
+    native = bieten.simulate(
+        rules,
+        [cy.greedy_agent(), cy.parity_agent(), *["random"] * (players - 2)],
+        games=200,
+        seed=3,
+        threads=2,
+    )
+    python = bieten.simulate(
+        rules,
+        [cy.python_greedy(_game(rules)), cy.python_parity, *["random"] * (players - 2)],
+        games=200,
+        seed=3,
+        threads=1,
+    )
     for name in ("game_index", "scores", "bummerl", "hands", "actions"):
         assert np.array_equal(getattr(native, name), getattr(python, name)), name
 
@@ -114,8 +124,11 @@ def test_cython_agents_choose_as_their_python_twins(cy: ModuleType, rules: Any) 
 def test_an_illegal_choice_stops_the_run_naming_agent_and_seat(cy: ModuleType, rules: Any) -> None:
     agents: list[Any] = ["random"] * rules.players
     agents[1] = cy.illegal_agent()
-    with pytest.raises(bieten.AgentError, match=r"^the agent 'cheater' of seat 1 chose action \d+ '.+' in game \d+, "
-                                                r"which is illegal: [RS]\d"):
+    with pytest.raises(
+        bieten.AgentError,
+        match=r"^the agent 'cheater' of seat 1 chose action \d+ '.+' in game \d+, "
+        r"which is illegal: [RS]\d",
+    ):
         bieten.simulate(rules, agents, games=50, seed=1, threads=2)
 
 
@@ -125,7 +138,12 @@ def test_native_agent_arguments_are_checked() -> None:
     with pytest.raises(bieten.AgentError, match="name"):
         bieten.NativeAgent(1, 0, "")
     agent = bieten.NativeAgent(1234, 5, "mine")
-    assert (agent.function, agent.user, agent.name, repr(agent)) == (1234, 5, "mine", "NativeAgent(name='mine')")
+    assert (agent.function, agent.user, agent.name, repr(agent)) == (
+        1234,
+        5,
+        "mine",
+        "NativeAgent(name='mine')",
+    )
 
 
 def test_the_pxd_ships_in_the_package() -> None:
@@ -165,17 +183,22 @@ def test_native_agents_run_without_the_gil(cy: ModuleType) -> None:
 @pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
 def test_cffi_agents_play_and_agree_with_cython(cy: ModuleType, cf: Any, rules: Any) -> None:
     rest = ["random"] * (rules.players - 2)
-    with_cffi = bieten.simulate(rules, [cf.native_agent("parity"), cf.native_agent("checker"), *rest],
-                                games=300, seed=9, threads=2)
+    with_cffi = bieten.simulate(
+        rules, [cf.native_agent("parity"), cf.native_agent("checker"), *rest], games=300, seed=9, threads=2
+    )
     _check_played(with_cffi, 300)
     assert with_cffi.agents[:2] == ("parity", "checker")
-    again = bieten.simulate(rules, [cy.parity_agent(), cf.native_agent("checker"), *rest], games=300, seed=9, threads=1)
+    again = bieten.simulate(
+        rules, [cy.parity_agent(), cf.native_agent("checker"), *rest], games=300, seed=9, threads=1
+    )
     assert np.array_equal(with_cffi.scores, again.scores) and np.array_equal(with_cffi.actions, again.actions)
 
 
 def test_cffi_illegal_agent_raises(cf: Any) -> None:
     with pytest.raises(bieten.AgentError, match=r"^the agent 'cheater' of seat 0 chose action"):
-        bieten.simulate(schnapsen.Rules(), [cf.native_agent("cheater"), "random", "random", "random"], games=5)
+        bieten.simulate(
+            schnapsen.Rules(), [cf.native_agent("cheater"), "random", "random", "random"], games=5
+        )
 
 
 # ---- The C ABI: bieten_simulate, bieten_schnapsen_simulate, bieten_observation ----------------------
@@ -186,7 +209,9 @@ def capi(cf: Any) -> Any:
     import cffi
 
     ffi = cffi.FFI()
-    ffi.cdef(_cdef_from_header((Path(bieten.c_include_dir()) / "bieten" / "bieten.h").read_text(encoding="utf-8")))
+    ffi.cdef(
+        _cdef_from_header((Path(bieten.c_include_dir()) / "bieten" / "bieten.h").read_text(encoding="utf-8"))
+    )
     return ffi, ffi.dlopen(bieten.c_library_path())
 
 
@@ -215,13 +240,25 @@ def _c_run(capi: Any, cf: Any, rules: Any, specs: list[str], games: int, seed: i
         import json
 
         knobs = json.dumps(rules.to_dict()).encode()
-        code = lib.bieten_schnapsen_simulate(ffi.NULL, knobs, agents, len(specs), seed, games, threads, first,
-                                             scores, hands, err, 512)
+        code = lib.bieten_schnapsen_simulate(
+            ffi.NULL, knobs, agents, len(specs), seed, games, threads, first, scores, hands, err, 512
+        )
     else:
         import json
 
-        code = lib.bieten_simulate(json.dumps(rules.to_dict()).encode(), agents, len(specs), seed, games, threads,
-                                   first, scores, hands, err, 512)
+        code = lib.bieten_simulate(
+            json.dumps(rules.to_dict()).encode(),
+            agents,
+            len(specs),
+            seed,
+            games,
+            threads,
+            first,
+            scores,
+            hands,
+            err,
+            512,
+        )
     return code, ffi.string(err).decode(), list(first), list(scores), list(hands)
 
 
@@ -252,7 +289,9 @@ def test_c_simulate_reports_agent_errors(capi: Any, cf: Any) -> None:
     code, err, *_ = _c_run(capi, cf, bieten.Rules(), ["random", "random", "cffi:cheater", "random"], 10, 1, 2)
     assert code == E_AGENT
     assert err.startswith("the agent 'cheater' of seat 2 chose action ")
-    code, err, *_ = _c_run(capi, cf, schnapsen.Rules(), ["random", "cffi:cheater", "random", "random"], 10, 1, 1)
+    code, err, *_ = _c_run(
+        capi, cf, schnapsen.Rules(), ["random", "cffi:cheater", "random", "random"], 10, 1, 1
+    )
     assert code == E_AGENT and err.startswith("the agent 'cheater' of seat 1 chose action ")
     code, err, *_ = _c_run(capi, cf, bieten.Rules(), ["random", "clever", "random", "random"], 10, 1, 1)
     assert code == E_ARGUMENT and "clever" in err
@@ -269,10 +308,28 @@ def test_c_observation_equals_python(capi: Any) -> None:
     out = ffi.new("float[]", lib.BIETEN_OBSERVATION_SIZE)
     for _ in range(12):
         for seat in range(3):
-            assert lib.bieten_observation(cgame, seat, out, lib.BIETEN_OBSERVATION_SIZE) == bieten.OBSERVATION_SIZE
+            assert (
+                lib.bieten_observation(cgame, seat, out, lib.BIETEN_OBSERVATION_SIZE)
+                == bieten.OBSERVATION_SIZE
+            )
             assert np.array_equal(np.frombuffer(ffi.buffer(out), dtype=np.float32), game.observation(seat))
         action = game.legal_action_ids()[0]
         game.apply_id(action)
         assert lib.bieten_apply_id(cgame, action, ffi.NULL, 0) == 0
     assert lib.bieten_observation(cgame, 3, out, lib.BIETEN_OBSERVATION_SIZE) == E_ARGUMENT
     assert lib.bieten_observation(cgame, 0, out, 10) == -9
+
+
+def test_c_example_program_runs_a_native_agent(tmp_path: Path) -> None:
+    """examples/c/native_agent.c, built with -std=c99 -pedantic -Werror: the header's inline view
+    functions are plain C99."""
+    from test_c_abi import _compile, _run
+
+    program = _compile(ROOT / "examples" / "c" / "native_agent.c", tmp_path / "native_agent")
+    one = _run([str(program), "2000", "1"])
+    two = _run([str(program), "2000", "2"])
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    lines = one.stdout.splitlines()
+    assert lines[0].startswith("seat 0 (strongest_card): ")
+    assert lines[-1].startswith("BIETEN_E_AGENT: the agent 'cheater' of seat 0 chose action ")

@@ -7,7 +7,7 @@ run's threads without the GIL.
                print(bieten.simulate(bieten.Rules(players=2), [native_agent(_parity_cffi, 'parity'),
                'heuristic'], games=1000).summary())"
 
-``parity`` is the agent of examples/cython_agent/parity_agent.pyx written in C: among the legal actions,
+``parity`` is the agent of examples/cython_agent/example_agents.pyx written in C: among the legal actions,
 the one at index (nonzero entries of the observation) mod (number of legal actions). ``cheater``
 chooses an action that is not legal; ``checker`` checks the view's functions against each other and
 picks uniformly with the view's random stream. tests/test_native_agents.py builds the module into a temporary
@@ -58,7 +58,8 @@ int checker(void* user, const bieten_view* view) {
   const int bieten = view->game == BIETEN_GAME_BIETEN;
   (void)user;
   if (view->num_actions != (bieten ? BIETEN_NUM_ACTIONS : BIETEN_SCHNAPSEN_NUM_ACTIONS)) return -1;
-  if (view->observation_size != (bieten ? BIETEN_OBSERVATION_SIZE : BIETEN_SCHNAPSEN_OBSERVATION_SIZE)) return -1;
+  const int size = bieten ? BIETEN_OBSERVATION_SIZE : BIETEN_SCHNAPSEN_OBSERVATION_SIZE;
+  if (view->observation_size != size) return -1;
   if (view->seat < 0 || view->seat >= view->players || view->hand_number < 0) return -1;
   const int n = bieten_view_legal_actions(view, ids, BIETEN_NUM_ACTIONS);
   if (n <= 0 || bieten_view_legal_actions(view, NULL, 0) != n) return -1;
@@ -97,7 +98,9 @@ def build(target: Path, name: str = "_parity_cffi") -> ModuleType:
     target.mkdir(parents=True, exist_ok=True)
     ffi = cffi.FFI()
     ffi.cdef(CDEF)
-    ffi.set_source(name, SOURCE, include_dirs=[bieten.c_include_dir()], extra_compile_args=["-O2", "-std=c99"])
+    ffi.set_source(
+        name, SOURCE, include_dirs=[bieten.c_include_dir()], extra_compile_args=["-O2", "-std=c99"]
+    )
     built = ffi.compile(tmpdir=str(target))
     spec = importlib.util.spec_from_file_location(name, built)
     assert spec is not None and spec.loader is not None

@@ -1,8 +1,8 @@
-"""Builds parity_agent.pyx into an extension module with Cython and the system's C compiler.
+"""Builds example_agents.pyx into an extension module with Cython and the system's C compiler.
 
     python examples/cython_agent/build.py            # builds it here, then:
-    python -c "import parity_agent, bieten; print(bieten.simulate(bieten.Rules(players=2),
-               [parity_agent.parity_agent(), 'heuristic'], games=1000).summary())"
+    python -c "import example_agents, bieten; print(bieten.simulate(bieten.Rules(players=2),
+               [example_agents.greedy_agent(), 'heuristic'], games=1000).summary())"
 
 tests/test_native_agents.py and benchmarks/test_bench_native_agents.py build it into a temporary
 folder with ``build(folder)``.
@@ -18,7 +18,7 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parent
 
 
-def build(target: Path, name: str = "parity_agent") -> ModuleType:
+def build(target: Path, name: str = "example_agents") -> ModuleType:
     """Compiles HERE/<name>.pyx into ``target`` and imports it."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
@@ -41,8 +41,8 @@ def build(target: Path, name: str = "parity_agent") -> ModuleType:
     )
     dist = Distribution({"name": name, "ext_modules": modules})
     command = dist.get_command_obj("build_ext")
-    command.build_lib = str(target)  # type: ignore[attr-defined]
-    command.build_temp = str(target / "build")  # type: ignore[attr-defined]
+    command.build_lib = str(target)
+    command.build_temp = str(target / "build")
     command.ensure_finalized()
     command.run()
     built = next(target.glob(f"{name}.*.so"), None) or next(target.glob(f"{name}*.pyd"))
