@@ -54,7 +54,12 @@ def cf(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     pytest.importorskip("cffi")
     builder = _load(ROOT / "examples" / "cffi_agent" / "build_agent.py", "cffi_agent_build")
     module: ModuleType = builder.build(tmp_path_factory.mktemp("cffi_agent"))
-    module.native_agent = lambda function, name=None: builder.native_agent(module, function, name)  # type: ignore[attr-defined]
+
+    def native_agent(function: str, name: str | None = None, user: Any = None) -> bieten.NativeAgent:
+        agent: bieten.NativeAgent = builder.native_agent(module, function, name, user)
+        return agent
+
+    module.native_agent = native_agent  # type: ignore[attr-defined]
     return module
 
 
@@ -192,6 +197,25 @@ def test_cffi_agents_play_and_agree_with_cython(cy: ModuleType, cf: Any, rules: 
         rules, [cy.parity_agent(), cf.native_agent("checker"), *rest], games=300, seed=9, threads=1
     )
     assert np.array_equal(with_cffi.scores, again.scores) and np.array_equal(with_cffi.actions, again.actions)
+
+
+@pytest.mark.parametrize("k", [0, 1, 5])
+def test_a_parameter_through_the_user_pointer(cf: Any, k: int) -> None:
+    user = cf.ffi.new("int*", k)  # alive for the run
+    rules = bieten.Rules(players=3)
+    native = bieten.simulate(
+        rules, [cf.native_agent("nth", user=user), "random", "heuristic"], games=100, threads=2
+    )
+    python = bieten.simulate(
+        rules, [lambda obs, legal: legal[k % len(legal)], "random", "heuristic"], games=100, threads=1
+    )
+    assert np.array_equal(native.scores, python.scores) and np.array_equal(native.actions, python.actions)
+
+
+@pytest.mark.parametrize("rules", [bieten.Rules(players=2), schnapsen.Rules.preset("schnapsen")], ids=repr)
+def test_a_negative_choice_stops_the_run(cf: Any, rules: Any) -> None:
+    with pytest.raises(bieten.AgentError, match=r"^the agent 'quitter' of seat 1 stopped the run$"):
+        bieten.simulate(rules, ["random", cf.native_agent("quitter")], games=10, threads=2)
 
 
 def test_cffi_illegal_agent_raises(cf: Any) -> None:

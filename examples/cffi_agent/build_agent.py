@@ -10,7 +10,8 @@ run's threads without the GIL.
 ``parity`` is the agent of examples/cython_agent/example_agents.pyx written in C: among the legal actions,
 the one at index (nonzero entries of the observation) mod (number of legal actions). ``cheater``
 chooses an action that is not legal; ``checker`` checks the view's functions against each other and
-picks uniformly with the view's random stream. tests/test_native_agents.py builds the module into a temporary
+picks uniformly with the view's random stream; ``nth`` takes a parameter through its ``user`` pointer;
+``quitter`` stops the run. tests/test_native_agents.py builds the module into a temporary
 folder with ``build(folder)``.
 """
 
@@ -33,6 +34,8 @@ typedef struct bieten_view bieten_view;
 int parity(void* user, const bieten_view* view);
 int cheater(void* user, const bieten_view* view);
 int checker(void* user, const bieten_view* view);
+int nth(void* user, const bieten_view* view);
+int quitter(void* user, const bieten_view* view);
 """
 
 SOURCE = r"""
@@ -83,6 +86,21 @@ int checker(void* user, const bieten_view* view) {
   return ids[bieten_view_random(view) % (uint64_t)n];
 }
 
+/* The legal action at index k mod (number of legal actions), k the int `user` points to: a parameter
+ * shared read-only by every thread. */
+int nth(void* user, const bieten_view* view) {
+  int ids[BIETEN_NUM_ACTIONS];
+  const int n = bieten_view_legal_actions(view, ids, BIETEN_NUM_ACTIONS);
+  return n > 0 ? ids[*(const int*)user % n] : -1;
+}
+
+/* Stops the run at its first decision. */
+int quitter(void* user, const bieten_view* view) {
+  (void)user;
+  (void)view;
+  return -1;
+}
+
 int cheater(void* user, const bieten_view* view) {
   (void)user;
   for (int a = 0; a < view->num_actions; ++a) {
@@ -109,10 +127,13 @@ def build(target: Path, name: str = "_parity_cffi") -> ModuleType:
     return module
 
 
-def native_agent(module: Any, function: str, name: str | None = None) -> bieten.NativeAgent:
-    """A NativeAgent for bieten.simulate from a callback of the compiled module."""
-    address = int(module.ffi.cast("uintptr_t", module.ffi.addressof(module.lib, function)))
-    return bieten.NativeAgent(address, 0, name or function)
+def native_agent(module: Any, function: str, name: str | None = None, user: Any = None) -> bieten.NativeAgent:
+    """A NativeAgent for bieten.simulate from a callback of the compiled module; ``user`` is a cdata
+    pointer (e.g. ``module.ffi.new("int*", 3)``) that the caller keeps alive for the run."""
+    ffi = module.ffi
+    address = int(ffi.cast("uintptr_t", ffi.addressof(module.lib, function)))
+    pointer = 0 if user is None else int(ffi.cast("uintptr_t", user))
+    return bieten.NativeAgent(address, pointer, name or function)
 
 
 if __name__ == "__main__":
