@@ -8,6 +8,7 @@
 // sides to that.
 #include "bieten/bieten.h"
 #include "c_abi_common.hpp"
+#include "native_agent.hpp"
 
 #include <algorithm>
 #include <array>
@@ -31,6 +32,7 @@
 #include "bieten/json.hpp"
 #include "bieten/record.hpp"
 #include "bieten/rules.hpp"
+#include "bieten/simulate.hpp"
 
 #ifndef BIETEN_VERSION_STRING
 #define BIETEN_VERSION_STRING "unknown"
@@ -381,6 +383,7 @@ BIETEN_API const char* bieten_status_name(int status) {
     case BIETEN_E_BUFFER: return "BIETEN_E_BUFFER";
     case BIETEN_E_MEMORY: return "BIETEN_E_MEMORY";
     case BIETEN_E_INTERNAL: return "BIETEN_E_INTERNAL";
+    case BIETEN_E_AGENT: return "BIETEN_E_AGENT";
     default: return "BIETEN_E_UNKNOWN";
   }
 }
@@ -584,5 +587,36 @@ BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err
 }
 
 BIETEN_API void bieten_string_free(char* text) { std::free(text); }
+
+BIETEN_API int bieten_observation(const bieten_game* game, int seat, float* out, size_t cap) {
+  return guarded(nullptr, 0, [&] {
+    const Game& g = need(game, "bieten_observation").game;
+    check_seat(g, seat, "bieten_observation");
+    need(out, "bieten_observation", "out");
+    if (cap < static_cast<std::size_t>(bieten::kObservationSize)) throw BufferError("bieten_observation: buffer too small");
+    bieten::write_observation(g, seat, out);
+    return bieten::kObservationSize;
+  });
+}
+
+BIETEN_API int bieten_simulate(const char* rules_json, const bieten_agent* agents, size_t n_agents, uint64_t seed,
+                               uint64_t games, int threads, int* winner, int* scores, int* hands, char* err,
+                               size_t err_len) {
+  return guarded(err, err_len, [&] {
+    bieten::SimulationConfig config;
+    if (rules_json != nullptr) config.rules = rules_from(parse_argument(rules_json, "bieten_simulate", "rules_json"));
+    config.rules.validate();
+    const bieten::SimulationResult r = bieten::native::run_c<Game, bieten::SimulationConfig, bieten::SimulationResult>(
+        config, agents, n_agents, seed, games, threads, "bieten_simulate", bieten::AgentKind::kExternal,
+        [](const std::string& name) { return bieten::parse_agent(name); },
+        [&](const bieten::SimulationConfig& c, std::uint64_t first, std::uint64_t last) {
+          return bieten::simulate(c, first, last);
+        });
+    bieten::native::write_ints(r.winner, winner);
+    bieten::native::write_ints(r.scores, scores);
+    bieten::native::write_ints(r.hands, hands);
+    return BIETEN_OK;
+  });
+}
 
 }  // extern "C"

@@ -75,7 +75,9 @@ int guarded(char* err, std::size_t err_len, F&& f) noexcept {
     code = BIETEN_E_ILLEGAL, write_message(err, err_len, e.what());
   } catch (const ActionError& e) {
     code = BIETEN_E_ACTION, write_message(err, err_len, e.what());
-  } catch (const Error& e) {  // seats, cards, hands, seeds, agents
+  } catch (const AgentError& e) {  // a self-play agent stopped the run or chose an illegal action
+    code = BIETEN_E_AGENT, write_message(err, err_len, e.what());
+  } catch (const Error& e) {  // seats, cards, hands, seeds, agent names
     code = BIETEN_E_ARGUMENT, write_message(err, err_len, e.what());
   } catch (const std::bad_alloc&) {
     code = BIETEN_E_MEMORY, write_message(err, err_len, "out of memory");

@@ -28,7 +28,9 @@
 #include "bieten/schnapsen/game.hpp"
 #include "bieten/schnapsen/observation.hpp"
 #include "bieten/schnapsen/rules.hpp"
+#include "bieten/schnapsen/simulate.hpp"
 #include "c_abi_common.hpp"
+#include "native_agent.hpp"
 
 namespace sn = bieten::schnapsen;
 
@@ -785,6 +787,28 @@ BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_json(const char* json, c
   return guarded_ptr<bieten_schnapsen_game>(err, err_len, [&] {
     need(json, "bieten_schnapsen_from_json", "json");
     return new bieten_schnapsen_game(game_from_record(json));
+  });
+}
+
+BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_json, const bieten_agent* agents,
+                                         size_t n_agents, uint64_t seed, uint64_t games, int threads, int* winners,
+                                         int* scores, int* hands, char* err, size_t err_len) {
+  return guarded(err, err_len, [&] {
+    const bieten::json::Value knobs = knobs_json == nullptr
+                                          ? bieten::json::Value::object()
+                                          : parse_argument(knobs_json, "bieten_schnapsen_simulate", "knobs_json");
+    sn::SimulationConfig config;
+    config.rules = preset != nullptr ? preset_from(preset, knobs) : rules_from(knobs);
+    const sn::SimulationResult r = bieten::native::run_c<sn::Game, sn::SimulationConfig, sn::SimulationResult>(
+        config, agents, n_agents, seed, games, threads, "bieten_schnapsen_simulate", sn::AgentKind::kExternal,
+        [](const std::string& name) { return sn::parse_agent(name); },
+        [&](const sn::SimulationConfig& c, std::uint64_t first, std::uint64_t last) {
+          return sn::simulate(c, first, last);
+        });
+    bieten::native::write_ints(r.winners, winners);
+    bieten::native::write_ints(r.scores, scores);
+    bieten::native::write_ints(r.deals, hands);
+    return BIETEN_OK;
   });
 }
 

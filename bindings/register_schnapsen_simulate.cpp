@@ -10,6 +10,7 @@
 #include "bieten/schnapsen/observation.hpp"
 #include "bieten/schnapsen/simulate.hpp"
 #include "bindings.hpp"
+#include "native_agent.hpp"
 
 namespace py = pybind11;
 
@@ -63,10 +64,17 @@ void register_schnapsen_simulate(py::module_& m) {
         config.shard_index = shard_index;
         config.shard_count = shard_count;
         config.threads = threads;
+        std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
         for (int p = 0; p < rules.players; ++p) {
           const bool external = agents[p] == "external";
           config.agents[p] = external ? sn::AgentKind::kExternal : sn::parse_agent(agents[p]);
           if (!external) continue;
+          if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
+            const auto& spec = callables[p].cast<const NativeAgentSpec&>();
+            config.external[p] = native::external_agent<sn::Game>(spec.callback(), spec.user_pointer());
+            native_names[p] = spec.name;
+            continue;
+          }
           PyObject* fn = callables[p].ptr();  // kept alive by `callables` for the whole run
           config.external[p] = [fn](const sn::Game& g, int seat) -> int {
             py::gil_scoped_acquire gil;
@@ -81,7 +89,11 @@ void register_schnapsen_simulate(py::module_& m) {
         sn::SimulationResult r;
         {
           py::gil_scoped_release release;
-          r = sn::simulate(config, first, last);
+          try {
+            r = sn::simulate(config, first, last);
+          } catch (const AgentError& e) {
+            throw AgentError(native::name_agents(e.what(), native_names));
+          }
         }
         const auto n = static_cast<py::ssize_t>(r.game_index.size());
         py::dict out;

@@ -10,6 +10,7 @@
 #include "bieten/observation.hpp"
 #include "bieten/simulate.hpp"
 #include "bindings.hpp"
+#include "native_agent.hpp"
 
 namespace py = pybind11;
 
@@ -34,6 +35,18 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
 
 void register_simulate(py::module_& m) {
   py::register_exception<AgentError>(m, "AgentError", m.attr("BietenError"));
+
+  py::class_<NativeAgentSpec>(m, "NativeAgent")
+      .def(py::init([](std::uintptr_t function, std::uintptr_t user, const std::string& name) {
+             if (function == 0) throw AgentError("NativeAgent: the function address is 0 (NULL)");
+             if (name.empty()) throw AgentError("NativeAgent: the name is empty");
+             return NativeAgentSpec{function, user, name};
+           }),
+           py::arg("function"), py::arg("user") = 0, py::arg("name") = "native")
+      .def_readonly("function", &NativeAgentSpec::function)
+      .def_readonly("user", &NativeAgentSpec::user)
+      .def_readonly("name", &NativeAgentSpec::name)
+      .def("__repr__", [](const NativeAgentSpec& a) { return "NativeAgent(name='" + a.name + "')"; });
 
   py::class_<PyAgent>(m, "CoreAgent")
       .def(py::init([](const std::string& name, std::uint64_t seed) {
@@ -80,9 +93,16 @@ void register_simulate(py::module_& m) {
         config.shard_index = shard_index;
         config.shard_count = shard_count;
         config.threads = threads;
+        std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
         for (int p = 0; p < rules.players; ++p) {
           config.agents[p] = parse_agent(agents[p]);
           if (config.agents[p] != AgentKind::kExternal) continue;
+          if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
+            const auto& spec = callables[p].cast<const NativeAgentSpec&>();
+            config.external[p] = native::external_agent<Game>(spec.callback(), spec.user_pointer());
+            native_names[p] = spec.name;
+            continue;
+          }
           PyObject* fn = callables[p].ptr();  // kept alive by `callables` for the whole run
           config.external[p] = [fn](const Game& g, int seat) -> int {
             py::gil_scoped_acquire gil;
@@ -97,7 +117,11 @@ void register_simulate(py::module_& m) {
         SimulationResult r;
         {
           py::gil_scoped_release release;
-          r = simulate(config, first, last);
+          try {
+            r = simulate(config, first, last);
+          } catch (const AgentError& e) {
+            throw AgentError(native::name_agents(e.what(), native_names));
+          }
         }
         const auto n = static_cast<py::ssize_t>(r.winner.size());
         py::dict out;

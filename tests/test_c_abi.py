@@ -51,10 +51,15 @@ CONFIGS = [
 
 def _cdef_from_header(text: str) -> str:
     """The header as cffi declarations: its integer #defines and its C declarations, without the
-    preprocessor scaffolding (include guard, BIETEN_API, extern "C")."""
+    preprocessor scaffolding (include guard, BIETEN_API, extern "C") and without the bodies of the
+    static inline bieten_view_* helpers (cffi declares no function bodies; ABI mode cannot call them)."""
     out = []
+    depth = 0  # braces open in a static inline function being skipped
     for line in text.splitlines():
         stripped = line.strip()
+        if depth > 0 or stripped.startswith("static inline"):
+            depth += line.count("{") - line.count("}")
+            continue
         if stripped.startswith("#"):
             match = re.fullmatch(r"#\s*define\s+(BIETEN_[A-Z_]+)\s+(\d+)", stripped)
             if match and match.group(1) != "BIETEN_BIETEN_H":

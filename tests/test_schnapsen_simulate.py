@@ -155,7 +155,7 @@ def test_bad_arguments_are_refused() -> None:
         simulate(TWO, "random", games=1)  # type: ignore[call-overload]
     with pytest.raises(AgentError, match=r"seat 1: unknown agent 'genius'"):
         simulate(TWO, ["random", "genius"], games=1)
-    with pytest.raises(AgentError, match=r"seat 0: an agent is a name or a callable, not 3"):
+    with pytest.raises(AgentError, match=r"seat 0: an agent is a name, a callable or a NativeAgent, not 3"):
         simulate(TWO, [3, "random"], games=1)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="threads must be a positive int"):
         simulate(TWO, ["random"] * 2, games=1, threads=0)

@@ -11,7 +11,7 @@ The rules are those of RULES.md; rule ids (R1…R11) are cited in every error me
 ['gleich', 'green', 'hanger', 'red', 'weli']
 """
 
-from bieten._capi import c_include_dir, c_library_path
+from bieten._capi import c_include_dir, c_library_path, cython_include_dir
 from bieten._core import (
     Action,
     ActionError,
@@ -22,6 +22,7 @@ from bieten._core import (
     CardSet,
     HandError,
     IllegalActionError,
+    NativeAgent,
     RulesError,
     SeatError,
     SeedError,
@@ -74,6 +75,7 @@ __all__ = [
     "HandError",
     "IllegalActionError",
     "Match",
+    "NativeAgent",
     "Rules",
     "RulesError",
     "SchnapsenSimulationResult",
@@ -87,6 +89,7 @@ __all__ = [
     "action_text",
     "c_include_dir",
     "c_library_path",
+    "cython_include_dir",
     "deal",
     "deal_top_card",
     "evaluate",

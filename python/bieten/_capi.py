@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bieten import _core
 
-__all__ = ["c_include_dir", "c_library_path"]
+__all__ = ["c_include_dir", "c_library_path", "cython_include_dir"]
 
 
 def _library_name() -> str:
@@ -69,3 +69,15 @@ def c_include_dir() -> str:
             return str(folder)
     searched = ", ".join(str(d) for d in candidates)
     raise FileNotFoundError(f"the C ABI header bieten/bieten.h is not installed (searched {searched})")
+
+
+def cython_include_dir() -> str:
+    """The folder to put on Cython's include path, so that ``from bieten cimport agent`` finds
+    ``bieten/agent.pxd`` (the native agent interface, docs/agents.md "Native agents"). Compile the
+    generated C with ``c_include_dir()`` on the C include path too.
+
+    >>> import os
+    >>> os.path.isfile(os.path.join(cython_include_dir(), "bieten", "agent.pxd"))
+    True
+    """
+    return str(Path(__file__).resolve().parent.parent)

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bieten import _core
-from bieten._core import Action, AgentError
+from bieten._core import Action, AgentError, NativeAgent
 from bieten._deal import _check_rules
 from bieten._game import Game
 from bieten._rules import Rules
@@ -28,7 +28,7 @@ FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
 AGENTS = ("random", "heuristic")
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
-AgentSpec = "str | PythonAgent"
+AgentSpec = "str | PythonAgent | NativeAgent"
 
 
 class Agent:
@@ -405,7 +405,7 @@ class _Progress:
 @overload
 def simulate(
     rules: Rules,
-    agents: Sequence[str | PythonAgent],
+    agents: Sequence[str | PythonAgent | NativeAgent],
     games: int,
     seed: int = 0,
     threads: int | None = None,
@@ -417,7 +417,7 @@ def simulate(
 @overload
 def simulate(
     rules: SchnapsenRules,
-    agents: Sequence[str | PythonAgent],
+    agents: Sequence[str | PythonAgent | NativeAgent],
     games: int,
     seed: int = 0,
     threads: int | None = None,
@@ -428,7 +428,7 @@ def simulate(
 
 def simulate(
     rules: Rules | SchnapsenRules,
-    agents: Sequence[str | PythonAgent],
+    agents: Sequence[str | PythonAgent | NativeAgent],
     games: int,
     seed: int = 0,
     threads: int | None = None,
@@ -441,8 +441,10 @@ def simulate(
     ``SimulationResult``; ``bieten.schnapsen.Rules`` play Bauernschnapsen or Schnapsen and give a
     ``SchnapsenSimulationResult`` (docs/simulate.md).
 
-    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"`` or a Python callable
-    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text).
+    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"``, a Python callable
+    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text), or a
+    ``NativeAgent``: a C callback (Cython, cffi, C) called on the run's threads without the GIL
+    (docs/agents.md "Native agents").
     Game i is played with game seed ``mix64(seed + (i+1) * gamma)`` (R3.2), so results are identical
     for every thread count; ``shard=(k, K)`` plays only games with i % K == k, and
     ``SimulationResult.merge`` joins shards into the whole run bit for bit.
@@ -479,7 +481,7 @@ def simulate(
 
 def _simulate_schnapsen(
     rules: SchnapsenRules,
-    agents: Sequence[str | PythonAgent],
+    agents: Sequence[str | PythonAgent | NativeAgent],
     games: int,
     seed: int,
     threads: int | None,
@@ -525,6 +527,7 @@ class _Run:
     names: list[str]
     callables: list[object]
     failures: list[tuple[int, BaseException]]
+    labels: list[str]
     seed: int
     games: int
     threads: int
@@ -532,13 +535,13 @@ class _Run:
 
     @property
     def display(self) -> tuple[str, ...]:
-        return tuple("python" if n == "external" else n for n in self.names)
+        return tuple(self.labels)
 
     @classmethod
     def start(
         cls,
         players: int,
-        agents: Sequence[str | PythonAgent],
+        agents: Sequence[str | PythonAgent | NativeAgent],
         games: int,
         seed: int,
         threads: int | None,
@@ -560,8 +563,14 @@ class _Run:
         names: list[str] = []
         callables: list[object] = []
         failures: list[tuple[int, BaseException]] = []
+        labels: list[str] = []
         for seat, agent in enumerate(agents):
-            if isinstance(agent, str):
+            labels.append("python")
+            if isinstance(agent, NativeAgent):
+                names.append("external")
+                callables.append(agent)
+                labels[-1] = agent.name
+            elif isinstance(agent, str):
                 if agent not in AGENTS:
                     raise AgentError(
                         f"seat {seat}: unknown agent {agent!r}; built-in agents are {', '.join(AGENTS)}, "
@@ -569,12 +578,15 @@ class _Run:
                     )
                 names.append(agent)
                 callables.append(None)
+                labels[-1] = agent
             elif callable(agent):
                 names.append("external")
                 callables.append(_external(agent, failures, to_id))
             else:
-                raise AgentError(f"seat {seat}: an agent is a name or a callable, not {agent!r}")
-        return cls(names, callables, failures, seed, games, threads, (k, big_k))
+                raise AgentError(
+                    f"seat {seat}: an agent is a name, a callable or a NativeAgent, not {agent!r}"
+                )
+        return cls(names, callables, failures, labels, seed, games, threads, (k, big_k))
 
     def play(
         self, core: Callable[..., dict[str, Any]], progress: bool | TextIO

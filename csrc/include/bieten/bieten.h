@@ -43,6 +43,8 @@
 #define BIETEN_MAX_PLAYERS 5
 /* The most cards one seat holds in a hand (R3.6/R3.7: four-card variant). */
 #define BIETEN_MAX_HAND 4
+/* The number of floats of bieten_observation (Python's bieten.OBSERVATION_SIZE). */
+#define BIETEN_OBSERVATION_SIZE 663
 
 #if defined(_WIN32) || defined(__CYGWIN__)
 #  if defined(BIETEN_C_BUILDING)
@@ -73,7 +75,8 @@ typedef enum bieten_status {
   BIETEN_E_ACTION = -8,     /* text that is no action at all (R11); the game is unchanged */
   BIETEN_E_BUFFER = -9,     /* the caller's buffer is too small; nothing was written */
   BIETEN_E_MEMORY = -10,    /* out of memory */
-  BIETEN_E_INTERNAL = -11   /* an unexpected internal error (a bug: please report it) */
+  BIETEN_E_INTERNAL = -11,  /* an unexpected internal error (a bug: please report it) */
+  BIETEN_E_AGENT = -12      /* a self-play agent stopped the run or chose an illegal action */
 } bieten_status;
 
 /* An opaque game: the state of one game of Bieten to the target (R8). */
@@ -161,6 +164,11 @@ BIETEN_API const char* bieten_action_text(int action);
 BIETEN_API int bieten_parse_action(const char* text);
 /* The canonical text of a card id 0..32 (R1.5), e.g. "HA", "S6" (static), or NULL. */
 BIETEN_API const char* bieten_card_text(int card);
+
+/* Writes what `seat` may see as BIETEN_OBSERVATION_SIZE floats (Python's game.observation(seat),
+ * docs/observation.md); returns that size. BIETEN_E_ARGUMENT for a bad seat, BIETEN_E_BUFFER if cap is
+ * too small, BIETEN_E_NULL for NULL. */
+BIETEN_API int bieten_observation(const bieten_game* game, int seat, float* out, size_t cap);
 
 /* ---- Events --------------------------------------------------------------------------------- */
 
@@ -318,6 +326,104 @@ BIETEN_API char* bieten_schnapsen_to_json(const bieten_schnapsen_game* game);
  * Returns NULL with a "from_json: ..." message in err (BIETEN_E_RECORD's cases, as Python's
  * Game.from_json refuses them). */
 BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_json(const char* json, char* err, size_t err_len);
+
+/* ==== Native agents in batch self-play (docs/c_abi.md "Native agents") ===========================
+ *
+ * An agent written in C (or Cython, cffi, Rust, ...) that bieten_simulate, bieten_schnapsen_simulate and
+ * Python's bieten.simulate call for every decision of its seat, on the run's threads, without Python.
+ *
+ * The callback does not get the game: it gets a bieten_view of it, valid only during the call, whose
+ * functions tell exactly what the seat to act may see (R2.1 / S12): its legal actions, its observation
+ * (Python's game.observation(seat)), its own cards, the totals, and a reproducible random stream. It
+ * returns a legal action id of the view's game, or a negative number to stop the run. An illegal id or a
+ * negative one stops the run with BIETEN_E_AGENT (Python: AgentError) naming the agent and its seat.
+ *
+ * Threads: with threads > 1 the callback runs on several threads at once, with the same `user`
+ * pointer; it must treat `user` as read-only (or synchronise itself) and keep no state between calls
+ * outside it. Each game's result then depends only on (rules, agents, seed, game index), identical for
+ * any thread count, as long as the callback is a function of what it is shown (use the view's random
+ * stream, never a shared generator). The callback must not throw (C++) or longjmp out, and must not call
+ * back into a running simulation. */
+
+typedef struct bieten_view bieten_view;
+
+/* The game a view shows. */
+#define BIETEN_GAME_BIETEN 0
+#define BIETEN_GAME_SCHNAPSEN 1
+
+/* A seat's view of a game for an agent's decision. The fields are filled by the library; read them, or
+ * call the bieten_view_* functions below (static inline: they need no linking with the library). */
+struct bieten_view {
+  int game;             /* BIETEN_GAME_BIETEN or BIETEN_GAME_SCHNAPSEN */
+  int seat;             /* the seat to act, whose agent is called */
+  int players;          /* 2 .. 5 (Bieten), 4 or 2 (Schnapsen) */
+  int num_actions;      /* BIETEN_NUM_ACTIONS or BIETEN_SCHNAPSEN_NUM_ACTIONS */
+  int observation_size; /* BIETEN_OBSERVATION_SIZE or BIETEN_SCHNAPSEN_OBSERVATION_SIZE */
+  int max_hand;         /* BIETEN_MAX_HAND or BIETEN_SCHNAPSEN_MAX_HAND */
+  int64_t hand_number;  /* the current hand (deal), from 0 */
+  uint64_t game_index;  /* the index of the game in the run (0 .. games - 1) */
+  int (*legal_actions_)(const bieten_view* view, int* out, size_t cap);
+  int (*is_legal_)(const bieten_view* view, int action);
+  int (*observation_)(const bieten_view* view, float* out, size_t cap);
+  int (*hand_)(const bieten_view* view, int* out, size_t cap);
+  int (*scores_)(const bieten_view* view, int* out, size_t cap);
+  uint64_t (*random_)(const bieten_view* view);
+  void* internal_;      /* the library's: do not touch */
+};
+
+/* The callback of a native agent: the action id the seat view->seat chooses (not applied), or a
+ * negative number to stop the run. `user` is the pointer given with it. */
+typedef int (*bieten_agent_fn)(void* user, const bieten_view* view);
+
+/* One seat's agent for bieten_simulate: a built-in agent (fn == NULL, name "random" or "heuristic")
+ * or a callback (fn != NULL; name, which may be NULL, names it in messages). */
+typedef struct bieten_agent {
+  const char* name;
+  bieten_agent_fn fn;
+  void* user;
+} bieten_agent;
+
+/* The legal action ids, ascending, into out; returns their number (BIETEN_E_BUFFER if cap is too small,
+ * view->num_actions always fits). */
+static inline int bieten_view_legal_actions(const bieten_view* view, int* out, size_t cap) {
+  return view->legal_actions_(view, out, cap);
+}
+/* 1 if the action id is legal now, 0 if not (also for ids out of range). */
+static inline int bieten_view_is_legal(const bieten_view* view, int action) { return view->is_legal_(view, action); }
+/* The seat's observation (view->observation_size floats, the layout of Python's game.observation) into
+ * out; returns its size (BIETEN_E_BUFFER if cap is too small). */
+static inline int bieten_view_observation(const bieten_view* view, float* out, size_t cap) {
+  return view->observation_(view, out, cap);
+}
+/* The card ids the seat holds now (unplayed), ascending, into out; returns their number. */
+static inline int bieten_view_hand(const bieten_view* view, int* out, size_t cap) { return view->hand_(view, out, cap); }
+/* Each seat's total into out[0 .. players - 1]; returns players. */
+static inline int bieten_view_scores(const bieten_view* view, int* out, size_t cap) {
+  return view->scores_(view, out, cap);
+}
+/* The next 64 random bits of the seat's stream for this decision: SplitMix64 seeded from the game seed,
+ * the seat and the number of actions so far, so the same in every run of the same game and for any
+ * thread count. Each call advances the stream. */
+static inline uint64_t bieten_view_random(const bieten_view* view) { return view->random_(view); }
+
+/* Plays games 0 .. games - 1 of Bieten with the rules of rules_json (as bieten_game_new; NULL is the tyrol
+ * preset) and one agent per seat (n_agents == players), on `threads` threads (0: one per CPU), the GIL
+ * free: game i has game seed mix64(seed + (i+1)*gamma) (R3.2), exactly as Python's bieten.simulate, so the
+ * results are identical for any thread count. Outputs (each may be NULL): winner[games] the winner's
+ * seat, scores[games * players] the totals (row per game), hands[games] the hands played.
+ * Returns BIETEN_OK, or BIETEN_E_AGENT ("the agent 'name' of seat 1 chose action 7 'bid red' in game 3,
+ * which is illegal: ..."), BIETEN_E_RULES, BIETEN_E_JSON, BIETEN_E_ARGUMENT (a bad agent count or name),
+ * BIETEN_E_NULL, with the message in err. Nothing useful is written to the outputs on failure. */
+BIETEN_API int bieten_simulate(const char* rules_json, const bieten_agent* agents, size_t n_agents, uint64_t seed,
+                               uint64_t games, int threads, int* winner, int* scores, int* hands, char* err,
+                               size_t err_len);
+
+/* As bieten_simulate, for Bauernschnapsen or Schnapsen with the rules of (preset, knobs_json) as
+ * bieten_schnapsen_new takes them; the first dealer is seat 0, as in Python's bieten.simulate.
+ * winners[games]: per game, a bitmask of the seats at or above the target (S8.6; bit p = seat p). */
+BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_json, const bieten_agent* agents,
+                                         size_t n_agents, uint64_t seed, uint64_t games, int threads, int* winners,
+                                         int* scores, int* hands, char* err, size_t err_len);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,0 +1,218 @@
+// Native agents (bieten.h "Native agents", docs/c_abi.md): a C callback that batch self-play calls per
+// decision with a bieten_view, a seat's view of the game, instead of the game itself. Shared by the C ABI
+// (bindings/c_abi.cpp, bindings/c_abi_schnapsen.cpp) and the Python module (bindings/register_simulate.cpp,
+// bindings/register_schnapsen_simulate.cpp), each of which builds its own views: the callback reaches
+// the game only through the function pointers in the view, so it needs no symbol of either library.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <thread>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "bieten/bieten.h"
+#include "bieten/errors.hpp"
+#include "bieten/cards.hpp"
+#include "bieten/game.hpp"
+#include "bieten/observation.hpp"
+#include "bieten/rng.hpp"
+#include "bieten/schnapsen/game.hpp"
+#include "bieten/schnapsen/observation.hpp"
+
+static_assert(BIETEN_OBSERVATION_SIZE == bieten::kObservationSize, "bieten.h and the core disagree on the observation");
+static_assert(BIETEN_SCHNAPSEN_OBSERVATION_SIZE == bieten::schnapsen::kObservationSize,
+              "bieten.h and the core disagree on the Schnapsen observation");
+
+namespace bieten {
+
+// Python's bieten.NativeAgent: a callback's address, its user pointer and a name for messages.
+struct NativeAgentSpec {
+  std::uintptr_t function = 0;
+  std::uintptr_t user = 0;
+  std::string name;
+  bieten_agent_fn callback() const { return reinterpret_cast<bieten_agent_fn>(function); }
+  void* user_pointer() const { return reinterpret_cast<void*>(user); }
+};
+
+}  // namespace bieten
+
+namespace bieten::native {
+
+// What a view's functions reach: the game (never handed to the callback) and the decision's generator.
+template <typename G>
+struct Internal {
+  const G* game;
+  SplitMix64 rng;
+};
+
+// Per-game facts: Bieten.
+inline int legal_count(const Game& g) { return g.legal_mask().size(); }
+inline void legal_write(const Game& g, int* out) {
+  int n = 0;
+  g.legal_mask().for_each([&](int id) { out[n++] = id; });
+}
+inline bool legal(const Game& g, int a) { return a >= 0 && a < kNumActions && g.is_legal(static_cast<ActionId>(a)); }
+inline CardSet own_cards(const Game& g, int seat) { return g.unplayed()[seat]; }
+inline void observe(const Game& g, int seat, float* out) { write_observation(g, seat, out); }
+inline int players_of(const Game& g) { return g.rules().players; }
+
+// Per-game facts: Bauernschnapsen and Schnapsen.
+inline int legal_count(const schnapsen::Game& g) { return std::popcount(g.legal_mask()); }
+inline void legal_write(const schnapsen::Game& g, int* out) {
+  int n = 0;
+  for (schnapsen::ActionMask m = g.legal_mask(); m; m &= m - 1) out[n++] = std::countr_zero(m);
+}
+inline bool legal(const schnapsen::Game& g, int a) { return g.is_legal(a); }
+inline CardSet own_cards(const schnapsen::Game& g, int seat) { return g.hand(seat); }
+inline void observe(const schnapsen::Game& g, int seat, float* out) { schnapsen::write_observation(g, seat, out); }
+inline int players_of(const schnapsen::Game& g) { return g.players(); }
+
+template <typename G>
+const G& game_of(const bieten_view* v) {
+  return *static_cast<const Internal<G>*>(v->internal_)->game;
+}
+
+// The view's functions: noexcept, status codes as the C ABI's (no exception may reach the callback).
+template <typename G>
+int view_legal_actions(const bieten_view* v, int* out, std::size_t cap) noexcept {
+  if (v == nullptr) return BIETEN_E_NULL;
+  const G& g = game_of<G>(v);
+  const int n = legal_count(g);
+  if (out == nullptr) return cap == 0 ? n : BIETEN_E_NULL;
+  if (cap < static_cast<std::size_t>(n)) return BIETEN_E_BUFFER;
+  legal_write(g, out);
+  return n;
+}
+
+template <typename G>
+int view_is_legal(const bieten_view* v, int action) noexcept {
+  if (v == nullptr) return BIETEN_E_NULL;
+  return legal(game_of<G>(v), action) ? 1 : 0;
+}
+
+template <typename G>
+int view_observation(const bieten_view* v, float* out, std::size_t cap) noexcept {
+  if (v == nullptr || out == nullptr) return BIETEN_E_NULL;
+  if (cap < static_cast<std::size_t>(v->observation_size)) return BIETEN_E_BUFFER;
+  observe(game_of<G>(v), v->seat, out);
+  return v->observation_size;
+}
+
+template <typename G>
+int view_hand(const bieten_view* v, int* out, std::size_t cap) noexcept {
+  if (v == nullptr || out == nullptr) return BIETEN_E_NULL;
+  CardSet s = own_cards(game_of<G>(v), v->seat);
+  if (cap < static_cast<std::size_t>(count(s))) return BIETEN_E_BUFFER;
+  int n = 0;
+  for (; s; s &= s - 1) out[n++] = lowest(s);
+  return n;
+}
+
+template <typename G>
+int view_scores(const bieten_view* v, int* out, std::size_t cap) noexcept {
+  if (v == nullptr || out == nullptr) return BIETEN_E_NULL;
+  if (cap < static_cast<std::size_t>(v->players)) return BIETEN_E_BUFFER;
+  const G& g = game_of<G>(v);
+  for (int p = 0; p < v->players; ++p) out[p] = g.scores()[p];
+  return v->players;
+}
+
+template <typename G>
+std::uint64_t view_random(const bieten_view* v) noexcept {
+  if (v == nullptr) return 0;
+  return static_cast<Internal<G>*>(v->internal_)->rng.next();
+}
+
+// The ExternalAgent of a callback: a view of the game for `seat`, on the stack, and one call. The view's
+// generator starts from the seat's built-in agent generator of this game mixed with the number of
+// actions so far: the same in every run of the game, whatever thread plays it.
+template <typename G>
+std::function<int(const G&, int)> external_agent(bieten_agent_fn fn, void* user) {
+  constexpr bool kBieten = std::is_same_v<G, Game>;
+  return [fn, user](const G& g, int seat) -> int {
+    Internal<G> internal{&g, SplitMix64(mix64(agent_generator(g.seed(), seat).state() ^ g.actions_applied()))};
+    bieten_view v{};
+    v.game = kBieten ? BIETEN_GAME_BIETEN : BIETEN_GAME_SCHNAPSEN;
+    v.seat = seat;
+    v.players = players_of(g);
+    v.num_actions = kBieten ? BIETEN_NUM_ACTIONS : BIETEN_SCHNAPSEN_NUM_ACTIONS;
+    v.observation_size = kBieten ? BIETEN_OBSERVATION_SIZE : BIETEN_SCHNAPSEN_OBSERVATION_SIZE;
+    v.max_hand = kBieten ? BIETEN_MAX_HAND : BIETEN_SCHNAPSEN_MAX_HAND;
+    v.hand_number = static_cast<std::int64_t>(g.hand_number());
+    v.legal_actions_ = &view_legal_actions<G>;
+    v.is_legal_ = &view_is_legal<G>;
+    v.observation_ = &view_observation<G>;
+    v.hand_ = &view_hand<G>;
+    v.scores_ = &view_scores<G>;
+    v.random_ = &view_random<G>;
+    v.internal_ = &internal;
+    return fn(user, &v);
+  };
+}
+
+// The core's AgentError text names the seat ("the agent of seat 1 chose ..."); name the agent too:
+// "the agent 'parity' of seat 1 chose ...". names[p] is empty for seats that keep the plain text.
+inline std::string name_agents(std::string message, const std::vector<std::string>& names) {
+  for (std::size_t p = 0; p < names.size(); ++p) {
+    if (names[p].empty()) continue;
+    const std::string plain = "the agent of seat " + std::to_string(p) + " ";
+    if (message.rfind(plain, 0) == 0) {
+      return "the agent '" + names[p] + "' of seat " + std::to_string(p) + " " + message.substr(plain.size());
+    }
+  }
+  return message;
+}
+
+
+// The C ABI's batch self-play for either game: checks the agents (one per seat: a built-in name or a
+// callback), runs games 0 .. games - 1 and writes the outputs. `parse` turns a built-in name into the
+// game's AgentKind (throwing Error for an unknown one); `external` is the game's kExternal.
+template <typename G, typename Config, typename Result, typename Kind, typename Parse, typename Simulate>
+Result run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, std::uint64_t seed, std::uint64_t games,
+             int threads, const char* function, Kind external, Parse parse, Simulate simulate) {
+  const int players = config.rules.players;
+  if (agents == nullptr) throw Error(std::string(function) + ": agents is NULL");
+  if (n_agents != static_cast<std::size_t>(players)) {
+    throw Error(std::string(function) + ": one agent per seat is needed (" + std::to_string(players) + "), not " +
+                std::to_string(n_agents));
+  }
+  if (threads < 0) throw Error(std::string(function) + ": threads must be 0 (one per CPU) or more, not " +
+                               std::to_string(threads));
+  std::vector<std::string> names(static_cast<std::size_t>(players));
+  for (int p = 0; p < players; ++p) {
+    const bieten_agent& a = agents[p];
+    if (a.fn == nullptr) {
+      if (a.name == nullptr) throw Error(std::string(function) + ": seat " + std::to_string(p) + " has no agent");
+      config.agents[p] = parse(std::string(a.name));
+      if (config.agents[p] == external) {
+        throw Error(std::string(function) + ": seat " + std::to_string(p) + ": 'external' needs a callback (fn)");
+      }
+      continue;
+    }
+    config.agents[p] = external;
+    config.external[p] = external_agent<G>(a.fn, a.user);
+    names[p] = a.name != nullptr ? a.name : "native";
+  }
+  config.base_seed = seed;
+  config.games = games;
+  config.threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  try {
+    return simulate(config, std::uint64_t{0}, games);
+  } catch (const AgentError& e) {
+    throw AgentError(name_agents(e.what(), names));
+  }
+}
+
+// Writes per-game ints (any may be NULL): `first` per game, scores per game x players, hands per game.
+template <typename Vec>
+void write_ints(const Vec& values, int* out) {
+  if (out == nullptr) return;
+  for (std::size_t i = 0; i < values.size(); ++i) out[i] = static_cast<int>(values[i]);
+}
+
+}  // namespace bieten::native
