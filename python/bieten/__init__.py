@@ -51,8 +51,7 @@ from bieten._simulate import (
     simulate,
 )
 from bieten._tournament import Match, TournamentResult, tournament
-
-__version__ = "0.1.0"
+from bieten._version import __version__
 
 __all__ = [
     "AGENTS",

@@ -18,6 +18,7 @@ from bieten._deal import deal, deal_top_card
 from bieten._figures import evaluate
 from bieten._rules import Rules
 from bieten._simulate import AGENTS
+from bieten._version import __version__
 from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Rules as SchnapsenRules
 from bieten.schnapsen import deal as schnapsen_deal
@@ -290,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bieten, the Tyrolean and Bavarian bluffing card game; with --game, Bauernschnapsen "
         "and Schnapsen.",
     )
+    parser.add_argument("--version", action="version", version=f"bieten {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p_deal = sub.add_parser("deal", help="show the seeded deal of a hand and its figure winners (R3, R6)")
     p_deal.add_argument("--seed", type=int, required=True, help="game seed, 0 <= seed < 2**64")
