@@ -122,8 +122,12 @@ def test_identical_results_for_any_thread_count(game: str, rules: Any) -> None:
     for threads in (2, 3):
         other = run(bieten.VectorEnv(game, rules, num_envs=37, seed=9, threads=threads), 150)
         assert all(np.array_equal(a, b) for a, b in zip(one, other, strict=True))
-    opp = [bieten.VectorEnv(game, rules, num_envs=20, seed=4, threads=t, opponents="heuristic",
-                            learner_seat="rotate") for t in (1, 2)]
+    opp = [
+        bieten.VectorEnv(
+            game, rules, num_envs=20, seed=4, threads=t, opponents="heuristic", learner_seat="rotate"
+        )
+        for t in (1, 2)
+    ]
     assert all(np.array_equal(a, b) for a, b in zip(run(opp[0], 80), run(opp[1], 80), strict=True))
 
 
@@ -223,8 +227,9 @@ def test_opponents_present_a_single_agent_view(learner_seat: Any) -> None:
     docs/agents.md says."""
     rules = bieten.Rules(players=3, target=4)
     n = 5
-    env = bieten.VectorEnv("bieten", rules, num_envs=n, seed=8, opponents=["random", "heuristic"],
-                           learner_seat=learner_seat)
+    env = bieten.VectorEnv(
+        "bieten", rules, num_envs=n, seed=8, opponents=["random", "heuristic"], learner_seat=learner_seat
+    )
     obs, masks, seats = env.reset()
 
     def start(i: int) -> tuple[Any, dict[int, Any]]:
@@ -235,8 +240,10 @@ def test_opponents_present_a_single_agent_view(learner_seat: Any) -> None:
             assert learner == (i + int(env.episodes[i])) % 3
         else:
             assert learner == learner_seat
-        agents = {(learner + 1) % 3: _core.CoreAgent("random", _core.agent_state(seed, (learner + 1) % 3)),
-                  (learner + 2) % 3: _core.CoreAgent("heuristic", _core.agent_state(seed, (learner + 2) % 3))}
+        agents = {
+            (learner + 1) % 3: _core.CoreAgent("random", _core.agent_state(seed, (learner + 1) % 3)),
+            (learner + 2) % 3: _core.CoreAgent("heuristic", _core.agent_state(seed, (learner + 2) % 3)),
+        }
         advance(game, agents, learner)
         return game, agents
 
@@ -307,13 +314,15 @@ def test_parallel_view() -> None:
     assert par.possible_agents == ["player_0", "player_1"]
     rng = np.random.default_rng(1)
     for _ in range(60):
-        actions = {a: random_actions(observations[a]["action_mask"].astype(bool) | ~infos[a]["to_act"][:, None], rng)
-                   for a in par.possible_agents}
+        actions = {
+            a: random_actions(observations[a]["action_mask"].astype(bool) | ~infos[a]["to_act"][:, None], rng)
+            for a in par.possible_agents
+        }
         for agent in par.possible_agents:
             idle = ~infos[agent]["to_act"]
             assert not observations[agent]["action_mask"][idle].any()
             assert not observations[agent]["observation"][idle].any()
-        observations, rewards, terminations, truncations, infos = par.step(actions)
+        observations, rewards, _, _, infos = par.step(actions)
         assert set(rewards) == set(par.possible_agents)
     with pytest.raises(bieten.BietenError, match="missing"):
         par.step({})

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -91,7 +91,9 @@ class VectorEnv:
         elif game != "schnapsen":
             raise RulesError(f"S10: game {game!r} is a preset; give rules with game='schnapsen' instead")
         elif not isinstance(rules, SchnapsenRules):
-            raise RulesError(f"S10: game 'schnapsen' takes a bieten.schnapsen.Rules, not {type(rules).__name__}")
+            raise RulesError(
+                f"S10: game 'schnapsen' takes a bieten.schnapsen.Rules, not {type(rules).__name__}"
+            )
         n = _positive(num_envs, "num_envs", 1 << 24)
         t = _positive(threads, "threads", 1024)
         base_seed = check_u64(seed)
@@ -111,26 +113,29 @@ class VectorEnv:
             else:
                 raise BietenError(f"opponents must be an agent name or a list of them, not {opponents!r}")
             if len(names) != players - 1:
-                raise BietenError(f"opponents: one agent per other seat is needed ({players - 1}), not {len(names)}")
+                raise BietenError(
+                    f"opponents: one agent per other seat is needed ({players - 1}), not {len(names)}"
+                )
             if learner_seat == "rotate":
                 seat = -1
-            elif isinstance(learner_seat, int) and not isinstance(learner_seat, bool) and 0 <= learner_seat < players:
+            elif (
+                isinstance(learner_seat, int)
+                and not isinstance(learner_seat, bool)
+                and 0 <= learner_seat < players
+            ):
                 seat = learner_seat
             else:
-                raise SeatError(f"{rule}: learner_seat must be 0 to {players - 1} or 'rotate', not {learner_seat!r}")
+                raise SeatError(
+                    f"{rule}: learner_seat must be 0 to {players - 1} or 'rotate', not {learner_seat!r}"
+                )
         elif learner_seat != 0:
             raise SeatError(f"{rule}: learner_seat is for the single-agent view (opponents=...)")
-        core_class = _core.BietenVectorEnv if isinstance(rules, Rules) else _core.SchnapsenVectorEnv
-        self._core: Any = core_class(
-            rules._core,  # type: ignore[arg-type]
-            num_envs=n,
-            seed=base_seed,
-            threads=t,
-            observations=observations,
-            reward=reward,
-            opponents=names,
-            learner_seat=seat,
-        )
+        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv
+        if isinstance(rules, Rules):
+            core = _core.BietenVectorEnv(rules._core, n, base_seed, t, observations, reward, names, seat)
+        else:
+            core = _core.SchnapsenVectorEnv(rules._core, n, base_seed, t, observations, reward, names, seat)
+        self._core = core
         self.game = "bieten" if isinstance(rules, Rules) else "schnapsen"
         self.rules: Rules | SchnapsenRules = rules
         self.num_envs: int = n
@@ -179,7 +184,11 @@ class VectorEnv:
     def game_seed(seed: int, env: int, episode: int) -> int:
         """The game seed of episode ``episode`` of env ``env`` under base seed ``seed``:
         ``mix64``-batch seed twice (R3.2), so ``Game(rules, seed=...)`` replays that env's game."""
-        return int(_core.BietenVectorEnv.game_seed(check_u64(seed), check_u64(env, "env"), check_u64(episode, "episode")))
+        return int(
+            _core.BietenVectorEnv.game_seed(
+                check_u64(seed), check_u64(env, "env"), check_u64(episode, "episode")
+            )
+        )
 
     def reset(self, seed: int | None = None) -> Reset:
         """Starts a new game in every env. With ``seed``, episodes count from 0 again under that base
@@ -208,6 +217,6 @@ class VectorEnv:
 
     def __repr__(self) -> str:
         return (
-            f"VectorEnv(game={self.game!r}, num_envs={self.num_envs}, seed={self.seed}, threads={self.threads}, "
-            f"opponents={list(self.opponents) or None})"
+            f"VectorEnv(game={self.game!r}, num_envs={self.num_envs}, seed={self.seed}, "
+            f"threads={self.threads}, opponents={list(self.opponents) or None})"
         )

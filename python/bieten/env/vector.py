@@ -64,7 +64,7 @@ def single_observation_space(env: VectorEnv) -> spaces.Dict:
     )
 
 
-class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
+class GymVectorEnv(gymnasium.vector.VectorEnv):
     """The single-agent view of a :class:`bieten.VectorEnv` as a ``gymnasium.vector.VectorEnv``.
 
     Takes VectorEnv's arguments; ``opponents`` is required (the other seats' built-in agents). An
@@ -78,20 +78,24 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
 
-    def __init__(self, game: str = "bieten", rules: Rules | SchnapsenRules | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, game: str = "bieten", rules: Rules | SchnapsenRules | None = None, **kwargs: Any
+    ) -> None:
         if kwargs.get("opponents") is None:
             raise BietenError("GymVectorEnv is the single-agent view: give opponents= (e.g. 'random')")
         self.env = VectorEnv(game, rules, **kwargs)
         self.num_envs = self.env.num_envs
         self.single_observation_space = single_observation_space(self.env)
         self.single_action_space = spaces.Discrete(self.env.num_actions)
-        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, self.num_envs
+        )
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
         self._truncations = np.zeros(self.num_envs, dtype=np.bool_)
         self._no_mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
 
     def _obs(self) -> Obs:
-        obs = {"observation": self.env.observations, "action_mask": self.env.masks.view(np.int8)}
+        obs: Obs = {"observation": self.env.observations, "action_mask": self.env.masks.view(np.int8)}
         if self.env.copy:
             obs = {k: v.copy() for k, v in obs.items()}
         return obs
@@ -174,13 +178,15 @@ class ParallelVectorEnv:
     def _to_act(self) -> dict[str, Any]:
         return {agent: {"to_act": self.env.seats == k} for k, agent in enumerate(self.possible_agents)}
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[
-        dict[str, Obs], dict[str, Any]
-    ]:
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, Any]]:
         self.env.reset(seed)
         return self._observations(), self._to_act()
 
-    def step(self, actions: Mapping[str, npt.ArrayLike]) -> tuple[
+    def step(
+        self, actions: Mapping[str, npt.ArrayLike]
+    ) -> tuple[
         dict[str, Obs],
         dict[str, npt.NDArray[np.float32]],
         dict[str, npt.NDArray[np.bool_]],
@@ -194,10 +200,14 @@ class ParallelVectorEnv:
             if not acting.any():
                 continue
             if agent not in actions:
-                raise BietenError(f"{agent} is to act in env {int(np.argmax(acting))}: its actions are missing")
+                raise BietenError(
+                    f"{agent} is to act in env {int(np.argmax(acting))}: its actions are missing"
+                )
             chosen = np.asarray(actions[agent])
             if chosen.shape != (self.num_envs,):
-                raise BietenError(f"actions[{agent!r}] must have shape ({self.num_envs},), not {chosen.shape}")
+                raise BietenError(
+                    f"actions[{agent!r}] must have shape ({self.num_envs},), not {chosen.shape}"
+                )
             if chosen.dtype.kind not in "iu":
                 raise BietenError(f"actions[{agent!r}] must be integers, not dtype {chosen.dtype}")
             combined[acting] = chosen[acting]
