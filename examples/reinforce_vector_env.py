@@ -137,7 +137,7 @@ def train(
     return rates
 
 
-def write_png(path: Path, rates: list[float]) -> None:
+def write_png(path: Path, rates: list[float], title: str = "REINFORCE on bieten.VectorEnv") -> None:
     """The win-rate curve as a PNG: matplotlib when installed, else a plain line drawn here."""
     try:
         import matplotlib
@@ -153,7 +153,7 @@ def write_png(path: Path, rates: list[float]) -> None:
     ax.set_xlabel("iteration")
     ax.set_ylabel("win rate against random")
     ax.set_ylim(0, 1)
-    ax.set_title("REINFORCE on bieten.VectorEnv")
+    ax.set_title(title)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -196,7 +196,7 @@ def main() -> None:
     parser.add_argument("--plot", type=Path, default=Path("reinforce_win_rate.png"))
     args = parser.parse_args()
     rates = train(args.game, args.iterations, args.envs, args.steps, args.lr, args.seed, args.threads)
-    write_png(args.plot, rates)
+    write_png(args.plot, rates, f"REINFORCE on bieten.VectorEnv ({args.game}, 2 players, to 3)")
     print(
         f"win rate: first iteration {rates[0]:.3f}, last five {np.nanmean(rates[-5:]):.3f}; plot: {args.plot}"
     )
