@@ -1,10 +1,12 @@
 """The batched environment (issue 14, docs/vector_env.md): agent steps per second of
 ``bieten.VectorEnv.step`` beside the per-call Python loop (``observation()`` + ``legal_action_mask()``
-+ ``apply_id()`` per game) and beside pgx's CPU backend (leduc_holdem, kuhn_poker) when installed.
++ ``apply_id()`` per game), beside pgx's CPU backend (leduc_holdem, kuhn_poker) and EnvPool's C++ card
+games (LeducHoldem-v1, KuhnPoker-v1), each when installed (``pip install pgx envpool``).
 
 Every loop plays the same policy, the lowest legal id (``masks.argmax(axis=1)``, in NumPy for the
-vector env, in jax.numpy for pgx, per game for the Python loop), and counts one agent step per game
-per step; the policy's cost is inside every figure (measured alone too, ``policy_argmax``).
+vector env and EnvPool, in jax.numpy for pgx, per game for the Python loop), and counts one agent
+step per game per step; the policy's cost is inside every figure (measured alone too,
+``policy_argmax``).
 
 Targets: VectorEnv >= 10x the per-call Python loop (with observations and masks); >= 5 M agent steps/s
 per core for Bieten.
@@ -30,6 +32,8 @@ RATIOS.extend(
         ("vector_schnapsen_1_thread", "python_loop_schnapsen", 10.0),
         ("vector_bieten_1_thread", "pgx_leduc_holdem_per_call", None),
         ("vector_bieten_1_thread", "pgx_kuhn_poker_per_call", None),
+        ("vector_bieten_1_thread", "envpool_leducholdem_1_thread", None),
+        ("vector_bieten_1_thread", "envpool_kuhnpoker_1_thread", None),
         ("vector_bieten_2_threads", "vector_bieten_1_thread", None),
     ]
 )
@@ -164,18 +168,20 @@ def test_pgx_leduc_scan(benchmark: Any) -> None:
     record(benchmark, "pgx_leduc_holdem_scan", N * STEPS, "agent steps/s")
 
 
-def test_envpool(benchmark: Any) -> None:
-    """EnvPool has no card game; only run when it is installed, on CartPole-v1 as a reference of its
-    per-call overhead (not a like-for-like game)."""
+@pytest.mark.parametrize("env_id", ["LeducHoldem-v1", "KuhnPoker-v1"])
+def test_envpool(benchmark: Any, env_id: str) -> None:
+    """EnvPool's C++ card games on one thread, synchronous (batch_size = num_envs), actions the lowest
+    legal id from ``info["legal_action_mask"]``; EnvPool auto-resets on the step after a game ends."""
     envpool = pytest.importorskip("envpool")
-    env = envpool.make_gymnasium("CartPole-v1", num_envs=N, batch_size=N, num_threads=1)
-    env.reset()
-    actions = np.zeros(N, dtype=np.int32)
+    env = envpool.make_gymnasium(env_id, num_envs=N, batch_size=N, num_threads=1)
+    box: dict[str, Any] = {"mask": env.reset()[1]["legal_action_mask"]}
 
     def run() -> None:
+        mask = box["mask"]
         for _ in range(STEPS):
-            env.step(actions)
+            mask = env.step(mask.argmax(axis=1).astype(np.int32))[4]["legal_action_mask"]
+        box["mask"] = mask
 
     run()
     benchmark.pedantic(run, rounds=15, iterations=1)
-    record(benchmark, "envpool_cartpole_1_thread", N * STEPS, "agent steps/s")
+    record(benchmark, f"envpool_{env_id.split('-')[0].lower()}_1_thread", N * STEPS, "agent steps/s")
