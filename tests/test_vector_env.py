@@ -173,6 +173,7 @@ def test_bad_arguments_raise_value_errors() -> None:
         {"seed": 2**64},
         {"reward": "money"},
         {"opponents": "alphazero"},
+        {"opponents": "external"},
         {"opponents": ["random", "random"]},
         {"opponents": 3},
         {"opponents": "random", "learner_seat": 2},

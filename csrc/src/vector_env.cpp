@@ -40,6 +40,7 @@ void SchnapsenTraits::write_mask(const Game& g, bool* out) {
   write_bits(&w, kNumActions, out);
 }
 
+// kind is kRandom or kHeuristic (checked when the environment is made).
 BietenTraits::ActionId BietenTraits::act(AgentKind kind, const Game& g, SplitMix64& rng) {
   return kind == AgentKind::kHeuristic ? bieten::heuristic_action(g, rng) : bieten::random_action(g, rng);
 }
@@ -147,8 +148,10 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
     opponents_.push_back(typename T::AgentKind{});  // offset 0: the learner
     for (const std::string& name : config_.opponents) {
       const auto kind = T::parse_agent(name);
-      if (kind == T::AgentKind::kExternal) {
-        throw Error("opponents: '" + name + "' is not a built-in agent (random, heuristic)");
+      // Only the agents act() knows: an agent added to parse_agent later is refused here, not
+      // silently played as another.
+      if (kind != T::AgentKind::kRandom && kind != T::AgentKind::kHeuristic) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic)");
       }
       opponents_.push_back(kind);
     }
