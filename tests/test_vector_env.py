@@ -306,6 +306,31 @@ def test_gymnasium_vector_api() -> None:
         GymVectorEnv("bieten", num_envs=2)
 
 
+def test_gymnasium_checks_that_apply_to_a_vector_env() -> None:
+    """Gymnasium 1.x has no checker for vector envs; its single-env checks that carry over: the
+    passive observation check, and reset-seed and step determinism (data_equivalence)."""
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import data_equivalence
+    from gymnasium.utils.passive_env_checker import check_obs
+
+    from bieten.env.vector import GymVectorEnv
+
+    def trace(seed: int) -> list[Any]:
+        envs = GymVectorEnv("schnapsen", num_envs=5, seed=0, opponents="heuristic", copy=True)
+        obs, infos = envs.reset(seed=seed)
+        check_obs(obs, envs.observation_space, "reset")
+        out: list[Any] = [obs, infos]
+        for _ in range(40):
+            step = envs.step(obs["action_mask"].argmax(axis=1))
+            check_obs(step[0], envs.observation_space, "step")
+            out.append(step)
+            obs = step[0]
+        return out
+
+    assert data_equivalence(trace(7), trace(7), exact=True)
+    assert not data_equivalence(trace(7)[0], trace(8)[0])
+
+
 def test_parallel_view() -> None:
     pytest.importorskip("gymnasium")
     from bieten.env.vector import ParallelVectorEnv
