@@ -14,5 +14,6 @@ void register_game(pybind11::module_& m);
 void register_simulate(pybind11::module_& m);
 void register_schnapsen(pybind11::module_& m);
 void register_schnapsen_simulate(pybind11::module_& m);
+void register_vector_env(pybind11::module_& m);
 
 }  // namespace bieten::py_bindings

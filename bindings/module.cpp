@@ -29,4 +29,5 @@ PYBIND11_MODULE(_core, m) {
   register_game(m);
   register_simulate(m);
   register_schnapsen(m);
+  register_vector_env(m);
 }

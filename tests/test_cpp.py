@@ -1,7 +1,8 @@
 """Builds the C++ unit tests (tests/cpp) with CMake and runs them with ctest: a release build, and a
 build with AddressSanitizer and UndefinedBehaviorSanitizer.
 
-ctest runs `agents` (tests/cpp/test_agents.cpp, plain checks) and `core` (tests/cpp/test_core.cpp,
+ctest runs `agents` (tests/cpp/test_agents.cpp, plain checks), `vector_env` (tests/cpp/test_vector_env.cpp,
+plain checks) and `core` (tests/cpp/test_core.cpp,
 doctest). CMake only builds `core` when doctest's header is found (Debian's doctest-dev, which
 .ci/run installs); without it, only the checks that `core` ran are skipped."""
 
@@ -83,11 +84,11 @@ def sanitizer_output(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_cpp_unit_tests_pass_under_ctest(release_output: str) -> None:
-    assert "agents" in passed_tests(release_output), release_output
+    assert {"agents", "vector_env"} <= passed_tests(release_output), release_output
 
 
 def test_cpp_unit_tests_pass_under_address_and_undefined_behaviour_sanitizers(sanitizer_output: str) -> None:
-    assert "agents" in passed_tests(sanitizer_output), sanitizer_output
+    assert {"agents", "vector_env"} <= passed_tests(sanitizer_output), sanitizer_output
     assert "runtime error" not in sanitizer_output and "AddressSanitizer" not in sanitizer_output
 
 

@@ -51,6 +51,7 @@ from bieten._simulate import (
     simulate,
 )
 from bieten._tournament import Match, TournamentResult, tournament
+from bieten._vector import VectorEnv
 from bieten._version import __version__
 
 __all__ = [
@@ -84,6 +85,7 @@ __all__ = [
     "SimulationResult",
     "Summary",
     "TournamentResult",
+    "VectorEnv",
     "__version__",
     "action_text",
     "c_include_dir",

@@ -9,6 +9,8 @@ import numpy.typing as npt
 from bieten._game import Event
 from bieten._rules import Rules
 
+from . import schnapsen
+
 NUM_ACTIONS: int
 OBSERVATION_SIZE: int
 OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
@@ -267,3 +269,53 @@ def simulate(
     shard_count: int,
     threads: int,
 ) -> dict[str, Any]: ...
+
+# The batched environment (docs/vector_env.md, bindings/register_vector_env.cpp).
+class _VectorEnvCore:
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def single_agent(self) -> bool: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    def buffers(self) -> dict[str, npt.NDArray[Any]]: ...
+    def reset(self, seed: int | None = None) -> None: ...
+    def step(self, actions: npt.NDArray[np.integer[Any]]) -> None: ...
+    @staticmethod
+    def game_seed(seed: int, env: int, episode: int) -> int: ...
+
+class BietenVectorEnv(_VectorEnvCore):
+    def __init__(
+        self,
+        rules: CoreRules,
+        num_envs: int,
+        seed: int,
+        threads: int = 1,
+        observations: bool = True,
+        reward: str = "points",
+        opponents: list[str] = ...,
+        learner_seat: int = 0,
+    ) -> None: ...
+
+class SchnapsenVectorEnv(_VectorEnvCore):
+    def __init__(
+        self,
+        rules: schnapsen.CoreRules,
+        num_envs: int,
+        seed: int,
+        threads: int = 1,
+        observations: bool = True,
+        reward: str = "points",
+        opponents: list[str] = ...,
+        learner_seat: int = 0,
+    ) -> None: ...

@@ -8,6 +8,9 @@ package itself needs nothing beyond bieten:
   'bieten[rl]'``, docs/pettingzoo.md).
 - :mod:`bieten.env.schnapsen_pettingzoo`: Bauernschnapsen and Schnapsen as a PettingZoo AEC
   environment, ``schnapsen_v0`` (``pip install 'bieten[rl]'``, docs/pettingzoo.md, "Schnapsen").
+- :mod:`bieten.env.vector`: :class:`bieten.VectorEnv` as a Gymnasium vector environment and as a
+  PettingZoo-style parallel view batched over games (``pip install 'bieten[rl]'``,
+  docs/vector_env.md).
 - :mod:`bieten.env.openspiel`: Bieten as the OpenSpiel game ``python_bieten`` (``pip install
   'bieten[openspiel]'``, docs/openspiel.md).
 - :mod:`bieten.env.schnapsen_openspiel`: Bauernschnapsen and Schnapsen as the OpenSpiel game

@@ -1,0 +1,323 @@
+#include "bieten/vector_env.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace bieten::vec {
+
+namespace {
+
+// Byte b as eight bools (bit k to byte k, little-endian), so a mask row is written 8 actions a store.
+struct BoolBytes {
+  std::array<std::uint64_t, 256> v{};
+  constexpr BoolBytes() {
+    for (int b = 0; b < 256; ++b) {
+      std::uint64_t x = 0;
+      for (int k = 0; k < 8; ++k) x |= static_cast<std::uint64_t>((b >> k) & 1) << (8 * k);
+      v[static_cast<std::size_t>(b)] = x;
+    }
+  }
+};
+constexpr BoolBytes kBoolBytes;
+
+// Writes the low `count` bits of words (64 a word, lowest first) as bools.
+void write_bits(const std::uint64_t* words, int count, bool* out) {
+  int a = 0;
+  for (; a + 8 <= count; a += 8) {
+    const auto byte = static_cast<std::size_t>((words[a >> 6] >> (a & 63)) & 0xFF);
+    std::memcpy(out + a, &kBoolBytes.v[byte], 8);
+  }
+  for (; a < count; ++a) out[a] = (words[a >> 6] >> (a & 63)) & 1;
+}
+
+}  // namespace
+
+void BietenTraits::write_mask(const Game& g, bool* out) { write_bits(g.legal_mask().w, kNumActions, out); }
+
+void SchnapsenTraits::write_mask(const Game& g, bool* out) {
+  const std::uint64_t w = g.legal_mask();
+  write_bits(&w, kNumActions, out);
+}
+
+// kind is kRandom or kHeuristic (checked when the environment is made).
+BietenTraits::ActionId BietenTraits::act(AgentKind kind, const Game& g, SplitMix64& rng) {
+  return kind == AgentKind::kHeuristic ? bieten::heuristic_action(g, rng) : bieten::random_action(g, rng);
+}
+
+SchnapsenTraits::ActionId SchnapsenTraits::act(AgentKind kind, const Game& g, SplitMix64& rng) {
+  return kind == AgentKind::kHeuristic ? schnapsen::heuristic_action(g, rng) : schnapsen::random_action(g, rng);
+}
+
+// --- WorkerPool ---
+
+WorkerPool::WorkerPool(int threads) : threads_(std::max(1, threads)) {
+  for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { loop(t); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+  }
+  start_.notify_all();
+  for (auto& w : workers_) w.join();
+}
+
+void WorkerPool::run(const std::function<void(int)>& job) {
+  if (threads_ == 1) {
+    job(0);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    job_ = &job;
+    ++generation_;
+    pending_ = threads_ - 1;
+    error_ = nullptr;
+  }
+  start_.notify_all();
+  try {
+    job(0);
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!error_) error_ = std::current_exception();
+  }
+  std::exception_ptr error;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+    job_ = nullptr;
+    error = std::exchange(error_, nullptr);
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+void WorkerPool::loop(int t) {
+  std::uint64_t seen = 0;
+  for (;;) {
+    const std::function<void(int)>* job = nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      start_.wait(lock, [&] { return quit_ || generation_ != seen; });
+      if (quit_) return;
+      seen = generation_;
+      job = job_;
+    }
+    try {
+      (*job)(t);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!error_) error_ = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+}
+
+// --- VectorEnv ---
+
+namespace {
+
+int checked_threads(int threads) {
+  if (threads < 1 || threads > 1024) throw Error("threads must be 1 to 1024, not " + std::to_string(threads));
+  return threads;
+}
+
+}  // namespace
+
+template <typename T>
+VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
+    : rules_(rules), config_(config), n_(config.num_envs), players_(0), obs_size_(0),
+      pool_(checked_threads(config.threads)) {
+  T::validate(rules_);
+  players_ = T::players(rules_);
+  if (n_ < 1 || n_ > (1 << 24)) throw Error("num_envs must be 1 to 16777216, not " + std::to_string(n_));
+  if (config_.reward != RewardMode::kPoints && config_.reward != RewardMode::kWin) throw Error("unknown reward mode");
+  if (!config_.opponents.empty()) {
+    if (static_cast<int>(config_.opponents.size()) != players_ - 1) {
+      throw Error("opponents: one agent per other seat is needed (" + std::to_string(players_ - 1) + "), not " +
+                  std::to_string(config_.opponents.size()));
+    }
+    if (config_.learner_seat < -1 || config_.learner_seat >= players_) {
+      throw SeatError(std::string(T::kName == "bieten" ? "R2.1" : "S2.1") + ": learner_seat must be 0 to " +
+                      std::to_string(players_ - 1) + " or rotate, not " + std::to_string(config_.learner_seat));
+    }
+    opponents_.push_back(typename T::AgentKind{});  // offset 0: the learner
+    for (const std::string& name : config_.opponents) {
+      const auto kind = T::parse_agent(name);
+      // Only the agents act() knows: an agent added to parse_agent later is refused here, not
+      // silently played as another.
+      if (kind != T::AgentKind::kRandom && kind != T::AgentKind::kHeuristic) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic)");
+      }
+      opponents_.push_back(kind);
+    }
+  }
+  obs_size_ = config_.observations ? T::kObservationSize : 0;
+  const auto n = static_cast<std::size_t>(n_);
+  const auto p = static_cast<std::size_t>(players_);
+  games_.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) games_.push_back(T::make(rules_, game_seed(config_.seed, i, 0)));
+  rngs_.assign(n * p, SplitMix64(0));
+  last_scores_.assign(n, {});
+  next_episode_.assign(n, 0);
+  obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
+  final_obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
+  reward_.assign(n * p, 0.0f);
+  learner_reward_.assign(n, 0.0f);
+  seat_.assign(n, -1);
+  final_seat_.assign(n, -1);
+  final_scores_.assign(n * p, 0);
+  learner_.assign(n, -1);
+  episode_.assign(n, 0);
+  seed_of_.assign(n, 0);
+  mask_.resize(n * static_cast<std::size_t>(T::kNumActions));
+  terminated_.resize(n);
+  final_winners_.resize(n * p);
+}
+
+template <typename T>
+void VectorEnv<T>::parallel(const std::function<void(std::size_t, std::size_t)>& range) {
+  const auto n = static_cast<std::size_t>(n_);
+  const auto t_count = static_cast<std::size_t>(pool_.threads());
+  if (t_count == 1) {
+    range(0, n);
+    return;
+  }
+  pool_.run([&](int t) {
+    const auto k = static_cast<std::size_t>(t);
+    const std::size_t begin = n * k / t_count, end = n * (k + 1) / t_count;
+    if (begin < end) range(begin, end);
+  });
+}
+
+template <typename T>
+void VectorEnv<T>::start(std::size_t i) {
+  const std::uint64_t episode = next_episode_[i]++;
+  const std::uint64_t seed = game_seed(config_.seed, i, episode);
+  Game& g = games_[i];
+  g.reset(seed);
+  episode_[i] = episode;
+  seed_of_[i] = seed;
+  last_scores_[i] = {};
+  const std::size_t p = static_cast<std::size_t>(players_);
+  for (int s = 0; s < players_; ++s) rngs_[i * p + static_cast<std::size_t>(s)] = agent_generator(seed, s);
+  if (single_agent()) {
+    learner_[i] = config_.learner_seat >= 0 ? config_.learner_seat
+                                             : static_cast<std::int32_t>((i + episode) % p);
+    advance_opponents(i);
+  }
+}
+
+template <typename T>
+void VectorEnv<T>::advance_opponents(std::size_t i) {
+  Game& g = games_[i];
+  const int learner = learner_[i];
+  const std::size_t p = static_cast<std::size_t>(players_);
+  for (;;) {
+    const int s = g.current_player();
+    if (s < 0 || s == learner) return;
+    const int offset = (s - learner + players_) % players_;
+    g.apply_unchecked(T::act(opponents_[static_cast<std::size_t>(offset)], g, rngs_[i * p + static_cast<std::size_t>(s)]));
+  }
+}
+
+template <typename T>
+void VectorEnv<T>::write_view(std::size_t i) {
+  const Game& g = games_[i];
+  const int s = g.current_player();
+  seat_[i] = s;
+  bool* mask = mask_.data() + i * static_cast<std::size_t>(T::kNumActions);
+  float* obs = obs_.data() + i * static_cast<std::size_t>(obs_size_);
+  if (s < 0) {  // a game over before anyone acts (no such deal exists; kept safe)
+    std::fill(mask, mask + T::kNumActions, false);
+    std::fill(obs, obs + obs_size_, 0.0f);
+    return;
+  }
+  T::write_mask(g, mask);
+  if (obs_size_) T::write_observation(g, s, obs);
+}
+
+template <typename T>
+void VectorEnv<T>::reset(const std::uint64_t* seed) {
+  if (seed) {
+    config_.seed = *seed;
+    std::fill(next_episode_.begin(), next_episode_.end(), 0);
+  }
+  parallel([this](std::size_t begin, std::size_t end) {
+    const std::size_t p = static_cast<std::size_t>(players_);
+    for (std::size_t i = begin; i < end; ++i) {
+      start(i);
+      write_view(i);
+      std::fill(reward_.begin() + static_cast<std::ptrdiff_t>(i * p), reward_.begin() + static_cast<std::ptrdiff_t>((i + 1) * p), 0.0f);
+      learner_reward_[i] = 0.0f;
+      terminated_.v[i] = 0;
+      final_seat_[i] = -1;
+    }
+  });
+  started_ = true;
+}
+
+template <typename T>
+void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a) {
+  Game& g = games_[i];
+  const int actor = g.current_player();
+  const int learner = single_agent() ? learner_[i] : actor;
+  g.apply_unchecked(a);
+  if (single_agent()) advance_opponents(i);
+  const std::size_t p = static_cast<std::size_t>(players_);
+  float* r = reward_.data() + i * p;
+  const auto& scores = g.scores();
+  auto& last = last_scores_[i];
+  if (!g.is_over()) {
+    for (std::size_t s = 0; s < p; ++s) {
+      r[s] = config_.reward == RewardMode::kPoints ? static_cast<float>(scores[s] - last[s]) : 0.0f;
+      last[s] = scores[s];
+    }
+    learner_reward_[i] = r[learner];
+    terminated_.v[i] = 0;
+    write_view(i);
+    return;
+  }
+  const std::uint8_t winners = T::winners(g);
+  for (std::size_t s = 0; s < p; ++s) {
+    r[s] = config_.reward == RewardMode::kPoints ? static_cast<float>(scores[s] - last[s])
+                                                  : static_cast<float>((winners >> s) & 1);
+    final_scores_[i * p + s] = scores[s];
+    final_winners_.v[i * p + s] = (winners >> s) & 1;
+  }
+  learner_reward_[i] = r[learner];
+  terminated_.v[i] = 1;
+  final_seat_[i] = learner;
+  if (obs_size_) T::write_observation(g, learner, final_obs_.data() + i * static_cast<std::size_t>(obs_size_));
+  start(i);
+  write_view(i);
+}
+
+template <typename T>
+void VectorEnv<T>::step(const std::int64_t* actions) {
+  if (!started_) throw Error("VectorEnv: call reset() before step()");
+  // Every action is checked before any game moves, so a refused batch changes nothing.
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n_); ++i) {
+    const std::int64_t a = actions[i];
+    if (a < 0 || a >= T::kNumActions) {
+      throw IllegalActionError("env " + std::to_string(i) + ": " + std::string(T::kActionRule) + ": action id " +
+                               std::to_string(a) + " is not in 0.." + std::to_string(T::kNumActions - 1));
+    }
+    const Game& g = games_[i];
+    if (!g.is_legal(static_cast<typename T::ActionId>(a))) {
+      throw IllegalActionError("env " + std::to_string(i) + ": " + g.why_illegal(static_cast<int>(a)));
+    }
+  }
+  parallel([&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<typename T::ActionId>(actions[i]));
+  });
+}
+
+template class VectorEnv<BietenTraits>;
+template class VectorEnv<SchnapsenTraits>;
+
+}  // namespace bieten::vec

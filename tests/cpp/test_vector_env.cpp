@@ -1,0 +1,206 @@
+// Standalone checks of the batched environment (csrc/include/bieten/vector_env.hpp, docs/vector_env.md):
+// identical buffers for any thread count, games replayed from their seeds, atomic refusal of a batch.
+//
+//   g++ -std=c++20 -O2 -Wall -Wextra -Werror -Icsrc/include csrc/src/*.cpp csrc/src/schnapsen/*.cpp
+//       tests/cpp/test_vector_env.cpp -o /tmp/test_vector_env && /tmp/test_vector_env
+//
+// Plain checks (they stay on under NDEBUG); main returns 0 when everything holds.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bieten/vector_env.hpp"
+
+using namespace bieten;
+
+namespace {
+
+long g_checks = 0;
+
+#define CHECK(cond)                                                              \
+  do {                                                                           \
+    ++g_checks;                                                                  \
+    if (!(cond)) {                                                               \
+      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      std::exit(1);                                                              \
+    }                                                                            \
+  } while (0)
+
+// The k-th legal id of each row (k from a counter), a policy that visits many phases.
+template <typename T>
+void choose(vec::VectorEnv<T>& env, std::vector<std::int64_t>& actions, int step) {
+  for (int i = 0; i < env.num_envs(); ++i) {
+    const bool* m = env.masks() + static_cast<std::size_t>(i) * T::kNumActions;
+    int legal = 0;
+    for (int a = 0; a < T::kNumActions; ++a) legal += m[a];
+    int k = (step * 7 + i * 3) % legal;
+    for (int a = 0; a < T::kNumActions; ++a) {
+      if (m[a] && k-- == 0) {
+        actions[static_cast<std::size_t>(i)] = a;
+        break;
+      }
+    }
+  }
+}
+
+template <typename V>
+bool same(const V* a, const V* b, std::size_t n) {
+  return std::memcmp(a, b, n * sizeof(V)) == 0;
+}
+
+template <typename T>
+void check_threads(const typename T::Rules& rules, vec::VectorEnvConfig config, int steps) {
+  config.threads = 1;
+  vec::VectorEnv<T> one(rules, config);
+  config.threads = 3;
+  vec::VectorEnv<T> three(rules, config);
+  one.reset(nullptr);
+  three.reset(nullptr);
+  const auto n = static_cast<std::size_t>(one.num_envs());
+  const auto o = n * static_cast<std::size_t>(one.observation_size());
+  const auto p = n * static_cast<std::size_t>(one.players());
+  std::vector<std::int64_t> actions(n);
+  long ended = 0;
+  for (int s = 0; s < steps; ++s) {
+    choose(one, actions, s);
+    one.step(actions.data());
+    three.step(actions.data());
+    CHECK(same(one.observations(), three.observations(), o));
+    CHECK(same(one.masks(), three.masks(), n * T::kNumActions));
+    CHECK(same(one.seats(), three.seats(), n));
+    CHECK(same(one.rewards(), three.rewards(), p));
+    CHECK(same(one.terminated(), three.terminated(), n));
+    CHECK(same(one.final_scores(), three.final_scores(), p));
+    for (std::size_t i = 0; i < n; ++i) ended += one.terminated()[i];
+  }
+  CHECK(ended > 0);
+}
+
+// Every env's game equals a Game made from its seed and given the same actions.
+template <typename T>
+void check_replay(const typename T::Rules& rules, int steps) {
+  vec::VectorEnvConfig config;
+  config.num_envs = 5;
+  config.seed = 77;
+  vec::VectorEnv<T> env(rules, config);
+  env.reset(nullptr);
+  std::vector<typename T::Game> games;
+  for (int i = 0; i < env.num_envs(); ++i) games.push_back(T::make(rules, vec::game_seed(77, static_cast<std::uint64_t>(i), 0)));
+  std::vector<std::int64_t> actions(5);
+  std::vector<float> obs(static_cast<std::size_t>(T::kObservationSize));
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(T::kNumActions));
+  for (int s = 0; s < steps; ++s) {
+    for (std::size_t i = 0; i < 5; ++i) {
+      const int seat = games[i].current_player();
+      CHECK(env.seats()[i] == seat);
+      T::write_observation(games[i], seat, obs.data());
+      CHECK(same(obs.data(), env.observations() + i * obs.size(), obs.size()));
+      T::write_mask(games[i], reinterpret_cast<bool*>(mask.data()));
+      CHECK(same(reinterpret_cast<bool*>(mask.data()), env.masks() + i * mask.size(), mask.size()));
+    }
+    choose(env, actions, s);
+    env.step(actions.data());
+    for (std::size_t i = 0; i < 5; ++i) {
+      games[i].apply(static_cast<typename T::ActionId>(actions[i]));
+      CHECK(env.terminated()[i] == games[i].is_over());
+      if (games[i].is_over()) {
+        CHECK(env.final_scores()[i * static_cast<std::size_t>(env.players())] == games[i].scores()[0]);
+        games[i] = T::make(rules, env.game_seeds()[i]);
+        CHECK(env.game_seeds()[i] == vec::game_seed(77, i, env.episodes()[i]));
+      }
+    }
+  }
+}
+
+// A batch with an illegal action throws naming the env, and changes nothing.
+template <typename T>
+void check_atomic(const typename T::Rules& rules) {
+  vec::VectorEnvConfig config;
+  config.num_envs = 4;
+  config.threads = 2;
+  vec::VectorEnv<T> env(rules, config);
+  env.reset(nullptr);
+  std::vector<std::int64_t> actions(4);
+  choose(env, actions, 0);
+  const std::vector<float> before(env.observations(), env.observations() + 4 * env.observation_size());
+  auto bad = actions;
+  for (int a = 0; a < T::kNumActions; ++a) {
+    if (!env.masks()[2 * T::kNumActions + a]) {
+      bad[2] = a;
+      break;
+    }
+  }
+  bool thrown = false;
+  try {
+    env.step(bad.data());
+  } catch (const IllegalActionError& e) {
+    thrown = std::string(e.what()).rfind("env 2: ", 0) == 0;
+  }
+  CHECK(thrown);
+  CHECK(same(before.data(), env.observations(), before.size()));
+  bad = actions;
+  bad[0] = T::kNumActions;
+  thrown = false;
+  try {
+    env.step(bad.data());
+  } catch (const IllegalActionError& e) {
+    thrown = std::string(e.what()).find("env 0: ") == 0;
+  }
+  CHECK(thrown);
+  env.step(actions.data());  // the corrected batch goes through
+}
+
+// The single-agent view: the learner is always to act.
+template <typename T>
+void check_opponents(const typename T::Rules& rules, int players) {
+  vec::VectorEnvConfig config;
+  config.num_envs = 6;
+  config.opponents.assign(static_cast<std::size_t>(players - 1), "heuristic");
+  config.learner_seat = -1;
+  vec::VectorEnv<T> env(rules, config);
+  env.reset(nullptr);
+  std::vector<std::int64_t> actions(6);
+  for (int s = 0; s < 200; ++s) {
+    for (std::size_t i = 0; i < 6; ++i) {
+      CHECK(env.seats()[i] == env.learner_seats()[i]);
+      CHECK(env.learner_seats()[i] == static_cast<std::int32_t>((i + env.episodes()[i]) % static_cast<std::size_t>(players)));
+    }
+    choose(env, actions, s);
+    env.step(actions.data());
+  }
+}
+
+}  // namespace
+
+int main() {
+  Rules bieten_rules;
+  bieten_rules.players = 3;
+  bieten_rules.target = 4;
+  const schnapsen::Rules schnapsen_rules = schnapsen::preset("bauernschnapsen");
+  vec::VectorEnvConfig config;
+  config.num_envs = 41;
+  config.seed = 5;
+  check_threads<vec::BietenTraits>(bieten_rules, config, 300);
+  check_threads<vec::SchnapsenTraits>(schnapsen_rules, config, 200);
+  config.opponents = {"random", "heuristic"};
+  config.learner_seat = -1;
+  check_threads<vec::BietenTraits>(bieten_rules, config, 150);
+  check_replay<vec::BietenTraits>(bieten_rules, 400);
+  check_replay<vec::SchnapsenTraits>(schnapsen::preset("schnapsen"), 300);
+  check_atomic<vec::BietenTraits>(bieten_rules);
+  check_atomic<vec::SchnapsenTraits>(schnapsen_rules);
+  check_opponents<vec::BietenTraits>(bieten_rules, 3);
+  check_opponents<vec::SchnapsenTraits>(schnapsen_rules, 4);
+  bool refused = false;
+  try {
+    config.num_envs = 0;
+    vec::VectorEnv<vec::BietenTraits> bad(bieten_rules, config);
+  } catch (const Error&) {
+    refused = true;
+  }
+  CHECK(refused);
+  std::printf("test_vector_env: %ld checks passed\n", g_checks);
+  return 0;
+}
