@@ -20,8 +20,10 @@ constexpr double kDefaultExploration = 2.0;  // on rewards in points (docs/agent
 constexpr double kWinBonus = 4.0;            // a won game, in points of a hand
 constexpr int kDrawsPerLevel = 8;            // draws of a world before the sampler's constraints are relaxed
 
-// The cheap play-out policy ("heuristic" rollouts): play a random legal card, open no bid, answer a
-// bid `hold` when the seat has the best figure in this world and `good` otherwise, never re-raise.
+// The cheap play-out policy ("heuristic" rollouts), also the model of the other seats in the tree:
+// play a random legal card, open no bid, answer a bid `hold` when the seat has the best figure in this
+// world and `good` otherwise, never re-raise. (Modelling the heuristic agent's habits more closely,
+// opening with the best figure and holding whenever it may, measured weaker: docs/agents.md.)
 ActionId cheap_rollout(const Game& g, SplitMix64& rng) {
   const ActionMask& legal = g.legal_mask();
   switch (g.phase()) {
@@ -90,6 +92,7 @@ class Traits {
   std::uint8_t rollout(const Game& s, SplitMix64& rng) const {
     return rollout_ == Rollout::kRandom ? random_action(s, rng) : cheap_rollout(s, rng);
   }
+  std::uint8_t model(const Game& s, SplitMix64& rng) const { return cheap_rollout(s, rng); }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     double total = 0;
     for (int p = 0; p < players_; ++p) total += s.scores()[p] - base_[p];
@@ -132,12 +135,17 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   if (seat < 0 || game.phase() == Phase::kSteal) return heuristic_action(game, rng);  // R3.7: before the deal
   const ActionMask& legal = game.legal_mask();
   if (legal.size() == 1) return static_cast<ActionId>(legal.nth(0));
+  // R7.4-R7.6: answers and re-raises by the heuristic's exact odds unless the name asks to search them
+  // (searching them measured weaker: docs/agents.md).
+  const bool answer =
+      game.phase() == Phase::kAnswer || game.phase() == Phase::kRaiseAnswer || game.phase() == Phase::kReraise;
+  if (answer && options.search_answers <= 0) return heuristic_action(game, rng);
   Game root = game;
   root.stop_recording();
   const int iterations = options.iterations > 0 ? options.iterations : kIsmctsDefaultIterations;
   Traits traits(root, seat, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic, iterations);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
-  return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng);
+  return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);
 }
 
 }  // namespace bieten

@@ -32,7 +32,7 @@ AGENTS = ("random", "heuristic", "ismcts")
 def is_builtin_agent(name: str) -> bool:
     """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
     are checked when the agent is made)."""
-    return name in AGENTS or (isinstance(name, str) and name.startswith("ismcts:"))
+    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
 AgentSpec = "str | PythonAgent"

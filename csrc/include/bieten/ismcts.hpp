@@ -8,6 +8,10 @@
 // backs up each seat's reward to the nodes where that seat chose. The answer is the root's most
 // visited action.
 //
+// With `model_others`, the other seats do not choose by UCB over the searching seat's information
+// (which cannot depend on their own hidden cards): at their nodes the traits' model chooses,
+// seeing their cards in the world drawn, and the tree only records the action they took.
+//
 // Everything is a function of the game, the options and the generator given: with an iteration
 // budget the choice is reproducible. Nodes live in one vector per thread, reused from decision to
 // decision, so the hot path allocates nothing once it has grown.
@@ -40,6 +44,7 @@ concept Traits = requires(T t, const T ct, typename T::State& s, const typename 
   { ct.legal(cs, out) } -> std::convertible_to<int>;   // legal action ids into out; their count
   { ct.apply(s, std::uint8_t{}) };
   { t.rollout(cs, rng) } -> std::convertible_to<std::uint8_t>;  // the rollout policy's action
+  { t.model(cs, rng) } -> std::convertible_to<std::uint8_t>;    // another seat's action in the tree
   { ct.rewards(cs, r) };                              // each seat's reward at the horizon
 };
 
@@ -67,7 +72,8 @@ inline std::vector<Node>& thread_arena() {
 // Searches from `root` (where `root_seat` is to act) and returns the chosen action.
 template <Traits T>
 std::uint8_t search(T& traits, const typename T::State& root, int root_seat, const IsmctsOptions& options,
-                    double exploration, int default_iterations, SplitMix64& rng, SearchStats* stats = nullptr) {
+                    double exploration, int default_iterations, SplitMix64& rng, bool model_others,
+                    SearchStats* stats = nullptr) {
   using State = typename T::State;
   std::vector<Node>& nodes = thread_arena();
   nodes.clear();
@@ -109,6 +115,28 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
       }
       for (int i = 0; i < n; ++i) untried += child_of[i] < 0;
       std::int32_t next = -1;
+      if (model_others && seat != root_seat) {
+        // Another seat chooses by the traits' policy, which sees its cards in this world; the tree
+        // keeps its (public) action so that later choices of the root seat depend on it.
+        const std::uint8_t a = traits.model(state, rng);
+        int i = 0;
+        while (i < n && legal[i] != a) ++i;
+        const bool fresh = child_of[i] < 0;
+        if (fresh) {
+          Node node;
+          node.action = a;
+          node.actor = static_cast<std::int8_t>(seat);
+          node.next_sibling = nodes[cur].first_child;
+          child_of[i] = static_cast<std::int32_t>(nodes.size());
+          nodes.push_back(node);
+          nodes[cur].first_child = child_of[i];
+        }
+        cur = child_of[i];
+        traits.apply(state, a);
+        if (depth < static_cast<int>(path.size())) path[depth++] = cur;
+        if (fresh) break;
+        continue;
+      }
       if (untried > 0) {
         int k = static_cast<int>(rng.bounded(static_cast<std::uint32_t>(untried)));
         int pick = 0;
@@ -178,7 +206,6 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
     traits.legal(s, legal.data());
     return legal[0];
   }
-  (void)root_seat;
   return nodes[best].action;
 }
 

@@ -1,6 +1,8 @@
 // The knobs of the ISMCTS agent (docs/agents.md, "ismcts"), shared by both games, and the agent name
 // that carries them: "ismcts", "ismcts:400" (iterations per decision), "ismcts:8ms" (a wall-clock
-// budget), with optional ":c=0.7" (the UCT exploration constant) and ":rollout=random|heuristic".
+// budget), with optional ":c=0.7" (the UCT exploration constant), ":rollout=random|heuristic",
+// ":others=policy|uct" (how the other seats choose in the tree) and, in Bieten,
+// ":answers=heuristic|search".
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,8 @@ struct IsmctsOptions {
   double exploration = -1;  // UCT constant on rewards in points; < 0: the game's default
   Rollout rollout = Rollout::kHeuristic;
   bool rollout_set = false;  // the name chose the rollout (else the game's default)
+  int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
+  int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
   friend bool operator==(const IsmctsOptions&, const IsmctsOptions&) = default;
 };
 

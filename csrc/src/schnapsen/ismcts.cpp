@@ -52,6 +52,7 @@ class Traits {
   std::uint8_t rollout(const Game& s, SplitMix64& rng) const {
     return rollout_ == Rollout::kRandom ? random_action(s, rng) : heuristic_action(s, rng);
   }
+  std::uint8_t model(const Game& s, SplitMix64& rng) const { return heuristic_action(s, rng); }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     for (int p = 0; p < players_; ++p) {
       const int q = opponent_[p];
@@ -87,7 +88,7 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   root.stop_recording();
   Traits traits(root, view, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
-  return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng);
+  return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);
 }
 
 }  // namespace bieten::schnapsen

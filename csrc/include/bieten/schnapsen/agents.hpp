@@ -40,7 +40,7 @@ ActionId heuristic_action(const Game& game, SplitMix64& rng);
 // the hidden cards drawn consistently with the seat's view (schnapsen/sampler.hpp, S12); elsewhere
 // (cut, trump, bidding, calling, doubling), and while a called partner is secret to the seat, it plays
 // as the heuristic.
-inline constexpr int kIsmctsDefaultIterations = 300;
+inline constexpr int kIsmctsDefaultIterations = 1000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
 // The points of `seat`'s side as that seat knows them (S12): all of them where sides are known, only
