@@ -35,7 +35,10 @@ def test_ismcts_is_a_builtin_agent_with_knobs() -> None:
     assert bieten.Agent("ismcts", seed=1).name == "ismcts"
     assert bieten.Agent("ismcts:200", seed=1).name == "ismcts:200"
     assert bieten.Agent("ISMCTS:5ms:c=1.5", seed=1).name == "ismcts:5ms:c=1.5"
-    assert score.CoreAgent("ismcts:64:rollout=random:others=uct", 1).name == "ismcts:64:rollout=random:others=uct"
+    assert (
+        score.CoreAgent("ismcts:64:rollout=random:others=uct", 1).name
+        == "ismcts:64:rollout=random:others=uct"
+    )
     for bad in ("ismcts:", "ismcts:0", "ismcts:abc", "ismcts:5ms:c=-1", "ismcts:rollout=smart"):
         with pytest.raises(ValueError, match="ismcts"):
             bieten.Agent(bad, seed=1)
@@ -50,7 +53,9 @@ def test_ismcts_is_a_builtin_agent_with_knobs() -> None:
 
 def bieten_game(rules: bieten.Rules, seed: int, agent_seed: int, name: str) -> list[int]:
     game = bieten.Game(rules, seed=seed, record=False)
-    agents = [bieten.Agent(name if s % 2 == 0 else "heuristic", seed=agent_seed + s) for s in range(rules.players)]
+    agents = [
+        bieten.Agent(name if s % 2 == 0 else "heuristic", seed=agent_seed + s) for s in range(rules.players)
+    ]
     chosen: list[int] = []
     while not game.is_over:
         legal = game.legal_action_ids()
@@ -64,7 +69,9 @@ def bieten_game(rules: bieten.Rules, seed: int, agent_seed: int, name: str) -> l
 def schnapsen_game(preset: str, seed: int, agent_seed: int, name: str) -> list[int]:
     rules = schnapsen.Rules.preset(preset)
     game = schnapsen.Game(rules, seed=seed, record=False)
-    agents = [score.CoreAgent(name if s % 2 == 0 else "heuristic", agent_seed + s) for s in range(rules.players)]
+    agents = [
+        score.CoreAgent(name if s % 2 == 0 else "heuristic", agent_seed + s) for s in range(rules.players)
+    ]
     chosen: list[int] = []
     legal = game.legal_action_ids()
     while legal:
@@ -99,7 +106,10 @@ def test_simulate_with_ismcts_is_the_same_on_any_thread_count() -> None:
     two = bieten.simulate(bieten.Rules(), agents, games=6, seed=5, threads=2)
     assert one.winner.tolist() == two.winner.tolist() and one.scores.tolist() == two.scores.tolist()
     assert one.actions.tolist() == two.actions.tolist()
-    for preset, names in (("bauernschnapsen", ["ismcts:30", "heuristic"] * 2), ("schnapsen", ["ismcts:30", "random"])):
+    for preset, names in (
+        ("bauernschnapsen", ["ismcts:30", "heuristic"] * 2),
+        ("schnapsen", ["ismcts:30", "random"]),
+    ):
         rules = schnapsen.Rules.preset(preset)
         a = bieten.simulate(rules, names, games=6, seed=5, threads=1)
         b = bieten.simulate(rules, names, games=6, seed=5, threads=2)
@@ -133,7 +143,9 @@ def replay(make: Callable[[], Any], actions: list[int]) -> Any | None:
     return game
 
 
-def bieten_hidden_swaps(game: bieten.Game, deal: list[list[str]], seat: int, rng: random.Random) -> list[list[list[str]]]:
+def bieten_hidden_swaps(
+    game: bieten.Game, deal: list[list[str]], seat: int, rng: random.Random
+) -> list[list[list[str]]]:
     """Deals that differ from ``deal`` only in unplayed cards hidden from ``seat``: a card of another
     seat swapped with a card of the same suit of a third seat or of the undealt stock (so the suits each
     seat followed or failed stay the same, R4.2)."""
@@ -175,7 +187,7 @@ def test_bieten_ismcts_does_not_peek_at_hidden_cards() -> None:
             if len(game.legal_action_ids()) > 1 and rng.random() < 0.5:
                 mine = bieten.Agent("ismcts:60", seed=99).act(game)
                 for other in bieten_hidden_swaps(game, deal, seat, rng):
-                    twin = replay(lambda other=other: bieten.Game(rules, seed=seed, deal=other), actions)
+                    twin = replay(lambda other=other, s=seed: bieten.Game(rules, seed=s, deal=other), actions)
                     # The same information set: the seat's observation is the same (a seat's after-play
                     # window, R7.1, depends on its own cards, so some swaps change what others see).
                     if twin is None or not np.array_equal(twin.observation(seat), game.observation(seat)):
@@ -219,6 +231,7 @@ def schnapsen_hidden_swaps(
                 for d in pool:
                     if d[0] != c[0] or d == c:
                         continue
+
                     # Exchange the two cards wherever the deal has them (a card drawn from the
                     # stock is in the deal's stock, not its hand).
                     def swap(x: str, c: str = c, d: str = d) -> str:
@@ -247,7 +260,9 @@ def test_schnapsen_ismcts_does_not_peek_at_hidden_cards(preset: str) -> None:
             if game.phase == "play" and len(game.legal_action_ids()) > 1 and rng.random() < 0.5:
                 mine = score.CoreAgent("ismcts:60", 99).act(game)
                 for other in schnapsen_hidden_swaps(game, deal, seat, actions, rng):
-                    twin = replay(lambda other=other: schnapsen.Game(rules, seed=seed, deal=other), actions)
+                    twin = replay(
+                        lambda other=other, s=seed: schnapsen.Game(rules, seed=s, deal=other), actions
+                    )
                     if twin is None or not np.array_equal(twin.observation(seat), game.observation(seat)):
                         continue
                     assert twin.current_player == seat

@@ -87,7 +87,20 @@ class Traits {
     if (s.is_over() || s.hand_number() != hand_) return -1;
     return s.current_player() >= 0 ? s.current_player() : -1;
   }
-  int legal(const Game& s, std::uint8_t* out) const { return s.legal_mask().to_ids(out); }
+  int legal(const Game& s, std::uint8_t* out) const {
+    const int n = s.legal_mask().to_ids(out);
+    if (!plays_only_ || s.actions_applied() != root_actions_) return n;
+    int m = 0;  // at the root: the bids and the heuristic's card
+    for (int i = 0; i < n; ++i) {
+      if (!is_play(out[i]) || out[i] == card_) out[m++] = out[i];
+    }
+    return m > 0 ? m : n;
+  }
+  void bids_and(std::uint64_t root_actions, ActionId card) {
+    plays_only_ = true;
+    root_actions_ = root_actions;
+    card_ = card;
+  }
   void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
   std::uint8_t rollout(const Game& s, SplitMix64& rng) const {
     return rollout_ == Rollout::kRandom ? random_action(s, rng) : cheap_rollout(s, rng);
@@ -124,6 +137,9 @@ class Traits {
   double w_;
   std::array<int, kMaxPlayers> base_;
   std::array<std::optional<od::Sampler>, 3> samplers_;
+  bool plays_only_ = false;
+  std::uint64_t root_actions_ = 0;
+  ActionId card_ = 0;
   Hands world_{};
 };
 
@@ -140,10 +156,16 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   const bool answer =
       game.phase() == Phase::kAnswer || game.phase() == Phase::kRaiseAnswer || game.phase() == Phase::kReraise;
   if (answer && options.search_answers <= 0) return heuristic_action(game, rng);
+  // R7.1, R4: on its turn, the search chooses between the bids and the card the heuristic would play
+  // (its Spiel play-outs choose cards better than the search's random play-outs: docs/agents.md),
+  // unless asked to search every card.
+  ActionId card = kPass;
+  if (options.search_cards <= 0 && game.phase() == Phase::kTurn) card = heuristic_action(game, rng);
   Game root = game;
   root.stop_recording();
   const int iterations = options.iterations > 0 ? options.iterations : kIsmctsDefaultIterations;
   Traits traits(root, seat, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic, iterations);
+  if (is_play(card)) traits.bids_and(root.actions_applied(), card);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
   return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);
 }

@@ -21,7 +21,7 @@ std::string lower(std::string_view s) {
 [[noreturn]] void bad(std::string_view name, std::string_view why) {
   throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
               " (expected ismcts, ismcts:<iterations>, ismcts:<ms>ms, with optional :c=<x>, "
-              ":rollout=random|heuristic, :others=policy|uct, :answers=heuristic|search)");
+              ":rollout=random|heuristic, :others=policy|uct, :answers=heuristic|search, :cards=heuristic|search)");
 }
 
 }  // namespace
@@ -48,6 +48,8 @@ IsmctsOptions parse_ismcts(std::string_view name) {
         bad(name, "the exploration constant must be a number >= 0");
       }
       o.exploration = c;
+    } else if (part == "cards=search" || part == "cards=heuristic") {
+      o.search_cards = part == "cards=search" ? 1 : 0;
     } else if (part == "answers=search" || part == "answers=heuristic") {
       o.search_answers = part == "answers=search" ? 1 : 0;
     } else if (part == "others=policy" || part == "others=uct") {
@@ -93,6 +95,7 @@ std::string ismcts_name(const IsmctsOptions& o) {
   if (o.rollout_set) out += o.rollout == Rollout::kRandom ? ":rollout=random" : ":rollout=heuristic";
   if (o.model_others >= 0) out += o.model_others ? ":others=policy" : ":others=uct";
   if (o.search_answers >= 0) out += o.search_answers ? ":answers=search" : ":answers=heuristic";
+  if (o.search_cards >= 0) out += o.search_cards ? ":cards=search" : ":cards=heuristic";
   return out;
 }
 

@@ -449,8 +449,8 @@ def simulate(
     ``SimulationResult``; ``bieten.schnapsen.Rules`` play Bauernschnapsen or Schnapsen and give a
     ``SchnapsenSimulationResult`` (docs/simulate.md).
 
-    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"`` or a Python callable
-    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text).
+    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"`` or a Python
+    callable ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text).
     Game i is played with game seed ``mix64(seed + (i+1) * gamma)`` (R3.2), so results are identical
     for every thread count; ``shard=(k, K)`` plays only games with i % K == k, and
     ``SimulationResult.merge`` joins shards into the whole run bit for bit.

@@ -17,7 +17,6 @@ from bieten._core import BietenError
 from bieten._deal import deal, deal_top_card
 from bieten._figures import evaluate
 from bieten._rules import Rules
-from bieten._simulate import AGENTS
 from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Rules as SchnapsenRules
 from bieten.schnapsen import deal as schnapsen_deal

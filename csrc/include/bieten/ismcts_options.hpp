@@ -2,7 +2,7 @@
 // that carries them: "ismcts", "ismcts:400" (iterations per decision), "ismcts:8ms" (a wall-clock
 // budget), with optional ":c=0.7" (the UCT exploration constant), ":rollout=random|heuristic",
 // ":others=policy|uct" (how the other seats choose in the tree) and, in Bieten,
-// ":answers=heuristic|search".
+// ":answers=heuristic|search" and ":cards=heuristic|search".
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,7 @@ struct IsmctsOptions {
   bool rollout_set = false;  // the name chose the rollout (else the game's default)
   int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
   int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
+  int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid
   friend bool operator==(const IsmctsOptions&, const IsmctsOptions&) = default;
 };
 
