@@ -1,6 +1,6 @@
 """The ISMCTS agent (issue 13, docs/agents.md "ismcts"): milliseconds per decision on one core.
 
-Target: <= 10 ms per decision at the default budget (500 iterations in Bieten, 1,000 in Bauernschnapsen
+Target: <= 10 ms per decision at the default budget (5,000 iterations in Bieten, 1,000 in Bauernschnapsen
 and Schnapsen). The decisions timed are fixed positions: every decision of the ismcts seat(s) with
 more than one legal action in a few seeded games against the heuristic (positions collected once,
 then each round asks the agent again at all of them, from a fresh seed, on one thread). The figures

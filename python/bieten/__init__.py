@@ -47,6 +47,7 @@ from bieten._simulate import (
     SimulationResult,
     Summary,
     figure_odds,
+    is_builtin_agent,
     simulate,
 )
 
@@ -89,6 +90,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "figure_odds",
+    "is_builtin_agent",
     "random_deals",
     "simulate",
 ]

@@ -41,7 +41,7 @@ ActionId heuristic_action(const Game& game, SplitMix64& rng);
 // ISMCTS (ismcts.hpp, docs/agents.md): searches the rest of the hand over worlds of the unseen cards
 // drawn consistently with the seat's view (odds_detail::Sampler: its cards, all played cards, failed
 // suits, the bids). In the cut-steal phase it plays as the heuristic.
-inline constexpr int kIsmctsDefaultIterations = 500;
+inline constexpr int kIsmctsDefaultIterations = 5000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
