@@ -121,10 +121,11 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         const std::uint8_t a = traits.model(state, rng);
         int i = 0;
         while (i < n && legal[i] != a) ++i;
+        if (i == n) i = 0;  // a model's action is always legal; never index past the list
         const bool fresh = child_of[i] < 0;
         if (fresh) {
           Node node;
-          node.action = a;
+          node.action = legal[i];
           node.actor = static_cast<std::int8_t>(seat);
           node.next_sibling = nodes[cur].first_child;
           child_of[i] = static_cast<std::int32_t>(nodes.size());
@@ -132,7 +133,7 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
           nodes[cur].first_child = child_of[i];
         }
         cur = child_of[i];
-        traits.apply(state, a);
+        traits.apply(state, legal[i]);
         if (depth < static_cast<int>(path.size())) path[depth++] = cur;
         if (fresh) break;
         continue;
