@@ -958,7 +958,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 #: Sections of RESULTS.md that other suites measure (test_bench_schnapsen.py); a rewrite keeps them.
-KEPT_SECTIONS = ("## Bauernschnapsen and Schnapsen", "## Web server load", "## Vector environment")
+KEPT_SECTIONS = (
+    "## Bauernschnapsen and Schnapsen",
+    "## Web server load",
+    "## Vector environment",
+    "## ISMCTS",
+)
 
 
 def _kept_sections(path: Path) -> str:

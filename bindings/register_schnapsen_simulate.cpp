@@ -21,7 +21,7 @@ namespace {
 namespace sn = schnapsen;
 
 struct PyAgent {
-  sn::AgentKind kind;
+  sn::AgentSpec spec;
   SplitMix64 rng;
 };
 
@@ -37,14 +37,15 @@ py::array_t<T> as_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
 void register_schnapsen_simulate(py::module_& m) {
   py::class_<PyAgent>(m, "CoreAgent")
       .def(py::init([](const std::string& name, std::uint64_t seed) {
-             return PyAgent{sn::parse_agent(name), SplitMix64(seed)};
+             return PyAgent{sn::parse_agent_spec(name), SplitMix64(seed)};
            }),
            py::arg("name"), py::arg("seed"))
-      .def_property_readonly("name", [](const PyAgent& a) { return std::string(sn::agent_name(a.kind)); })
+      .def_property_readonly("name", [](const PyAgent& a) { return sn::agent_spec_name(a.spec); })
       .def("act", [](PyAgent& a, const sn::Game& g) {
         if (g.is_over()) throw IllegalActionError("S8.6: the game is over; there is no action to choose");
-        return static_cast<int>(a.kind == sn::AgentKind::kRandom ? sn::random_action(g, a.rng)
-                                                                  : sn::heuristic_action(g, a.rng));
+        if (a.spec.kind != sn::AgentKind::kIsmcts) return static_cast<int>(sn::builtin_action(a.spec, g, a.rng));
+        py::gil_scoped_release release;  // a search: let other Python threads run
+        return static_cast<int>(sn::builtin_action(a.spec, g, a.rng));
       }, py::arg("game"));
 
   m.def(
@@ -67,7 +68,9 @@ void register_schnapsen_simulate(py::module_& m) {
         std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
         for (int p = 0; p < rules.players; ++p) {
           const bool external = agents[p] == "external";
-          config.agents[p] = external ? sn::AgentKind::kExternal : sn::parse_agent(agents[p]);
+          const sn::AgentSpec spec = external ? sn::AgentSpec{sn::AgentKind::kExternal, {}} : sn::parse_agent_spec(agents[p]);
+          config.agents[p] = spec.kind;
+          config.ismcts[p] = spec.ismcts;
           if (!external) continue;
           if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
             const auto& spec = callables[p].cast<const NativeAgentSpec&>();

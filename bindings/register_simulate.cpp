@@ -20,7 +20,7 @@ namespace {
 
 // A built-in agent with its own generator, for Python loops that mix agents.
 struct PyAgent {
-  AgentKind kind;
+  AgentSpec spec;
   SplitMix64 rng;
 };
 
@@ -50,15 +50,17 @@ void register_simulate(py::module_& m) {
 
   py::class_<PyAgent>(m, "CoreAgent")
       .def(py::init([](const std::string& name, std::uint64_t seed) {
-             const AgentKind kind = parse_agent(name);
-             if (kind == AgentKind::kExternal) throw Error("'" + name + "' is not a built-in agent");
-             return PyAgent{kind, SplitMix64(seed)};
+             const AgentSpec spec = parse_agent_spec(name);
+             if (spec.kind == AgentKind::kExternal) throw Error("'" + name + "' is not a built-in agent");
+             return PyAgent{spec, SplitMix64(seed)};
            }),
            py::arg("name"), py::arg("seed"))
-      .def_property_readonly("name", [](const PyAgent& a) { return std::string(agent_name(a.kind)); })
+      .def_property_readonly("name", [](const PyAgent& a) { return agent_spec_name(a.spec); })
       .def("act", [](PyAgent& a, const Game& g) {
         if (g.is_over()) throw IllegalActionError("R8.2: the game is over; there is no action to choose");
-        return static_cast<int>(a.kind == AgentKind::kRandom ? random_action(g, a.rng) : heuristic_action(g, a.rng));
+        if (a.spec.kind != AgentKind::kIsmcts) return static_cast<int>(builtin_action(a.spec, g, a.rng));
+        py::gil_scoped_release release;  // a search: let other Python threads run
+        return static_cast<int>(builtin_action(a.spec, g, a.rng));
       }, py::arg("game"));
 
   m.def("agent_state", [](std::uint64_t game_seed, int seat) { return agent_generator(game_seed, seat).state(); },
@@ -95,7 +97,9 @@ void register_simulate(py::module_& m) {
         config.threads = threads;
         std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
         for (int p = 0; p < rules.players; ++p) {
-          config.agents[p] = parse_agent(agents[p]);
+          const AgentSpec spec = parse_agent_spec(agents[p]);
+          config.agents[p] = spec.kind;
+          config.ismcts[p] = spec.ismcts;
           if (config.agents[p] != AgentKind::kExternal) continue;
           if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
             const auto& spec = callables[p].cast<const NativeAgentSpec&>();

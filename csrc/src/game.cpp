@@ -352,6 +352,17 @@ bool Game::can_open_any(int seat) const { return may_open_by_limit(seat) && open
 
 void Game::update_legal() { legal_ = legal_now(); }
 
+void Game::set_unplayed(const Hands& unplayed) {
+  for (int p = 0; p < rules_.players; ++p) {
+    dealt_[p] = (dealt_[p] & ~in_hand_[p]) | unplayed[p];
+    in_hand_[p] = unplayed[p];
+    // R6: natural cards dealt count as themselves, played wilds as named.
+    figure_cards_[p].cards = (dealt_[p] & ~wild_cards_) | figure_cards_[p].wild_named();
+  }
+  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
+  update_legal();
+}
+
 // The legal actions of the current state, built in registers and stored once.
 ActionMask Game::legal_now() const {
   ActionMask legal;

@@ -23,6 +23,7 @@ void play_one(const SimulationConfig& config, std::uint64_t index, std::size_t s
     switch (config.agents[seat]) {
       case AgentKind::kRandom: action = random_action(game, gens[seat]); break;
       case AgentKind::kHeuristic: action = heuristic_action(game, gens[seat]); break;
+      case AgentKind::kIsmcts: action = ismcts_action(game, gens[seat], config.ismcts[seat]); break;
       case AgentKind::kExternal: {
         const int chosen = config.external[seat](game, seat);
         if (chosen < 0) throw AgentError("the agent of seat " + std::to_string(seat) + " stopped the run");

@@ -48,6 +48,7 @@ from bieten._simulate import (
     SimulationResult,
     Summary,
     figure_odds,
+    is_builtin_agent,
     simulate,
 )
 from bieten._tournament import Match, TournamentResult, tournament
@@ -96,6 +97,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "figure_odds",
+    "is_builtin_agent",
     "random_deals",
     "simulate",
     "tournament",

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from bieten import _core
 from bieten._core import ActionError, AgentError, Card, SeatError
+from bieten._simulate import AGENTS, is_builtin_agent  # the built-in agents for the other seats
 from bieten._terminal import (
     _POINTS_STYLE,
     _YOU_STYLE,
@@ -34,9 +35,6 @@ from bieten._terminal import (
 )
 from bieten.schnapsen import Action, Game, Rules
 from bieten.schnapsen import action_text as schnapsen_action_text
-
-#: The built-in agents that can sit at the other seats.
-AGENTS = ("random", "heuristic")
 
 _SUITS = {"H": "Hearts", "L": "Leaves", "S": "Bells", "E": "Acorns"}
 _WORD_STYLE = "bold magenta"
@@ -540,7 +538,7 @@ def play(
     input); returns the session (its ``game`` is the game as it was left)."""
     if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < rules.players:
         raise SeatError(f"S2.1: your seat must be an int from 0 to {rules.players - 1}, not {you!r}")
-    if opponents not in AGENTS:
+    if not is_builtin_agent(opponents):
         raise AgentError(f"unknown agent {opponents!r}; the built-in agents are {', '.join(AGENTS)}")
     console = make_console(out, color)
     game = Game(rules, seed=seed)

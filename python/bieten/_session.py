@@ -42,7 +42,7 @@ from bieten._game import Game as BietenGame
 from bieten._game import GameRecordError
 from bieten._rules import KNOBS as BIETEN_KNOBS
 from bieten._rules import Rules as BietenRules
-from bieten._simulate import AGENTS, Agent
+from bieten._simulate import AGENTS, Agent, is_builtin_agent
 from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Game as SchnapsenGame
 from bieten.schnapsen import Rules as SchnapsenRules
@@ -342,7 +342,7 @@ class Table:
         ``budget`` is accepted for agents that search; the built-in ones decide at once and ignore it."""
         del budget  # the built-in agents take no budget (docs/protocol.md, "bot")
         self._refuse_turn(seat, ply, f"a {agent} move")
-        if agent not in AGENTS:
+        if not is_builtin_agent(agent):
             raise ProtocolError(
                 "unknown_agent", f"unknown agent {agent!r}; the built-in agents are {', '.join(AGENTS)}"
             )

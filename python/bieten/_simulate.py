@@ -24,15 +24,23 @@ from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 #: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
 FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
-#: The names of the built-in agents.
-AGENTS = ("random", "heuristic")
+#: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
+#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md).
+AGENTS = ("random", "heuristic", "ismcts")
+
+
+def is_builtin_agent(name: str) -> bool:
+    """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
+    are checked when the agent is made)."""
+    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
 AgentSpec = "str | PythonAgent | NativeAgent"
 
 
 class Agent:
-    """A built-in agent (``"random"`` or ``"heuristic"``, docs/agents.md) for step-by-step Python loops.
+    """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
+    step-by-step Python loops.
 
     >>> game = Game(Rules(players=2), seed=3)
     >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
@@ -45,7 +53,7 @@ class Agent:
     __slots__ = ("_core",)
 
     def __init__(self, name: str, seed: int = 0) -> None:
-        if name not in AGENTS:
+        if not is_builtin_agent(name):
             raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
         self._core = _core.CoreAgent(name, check_u64(seed))
 
@@ -441,10 +449,10 @@ def simulate(
     ``SimulationResult``; ``bieten.schnapsen.Rules`` play Bauernschnapsen or Schnapsen and give a
     ``SchnapsenSimulationResult`` (docs/simulate.md).
 
-    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"``, a Python callable
-    ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11 text), or a
-    ``NativeAgent``: a C callback (Cython, cffi, C) called on the run's threads without the GIL
-    (docs/agents.md "Native agents").
+    ``agents`` has one entry per seat: ``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"``, a Python
+    callable ``agent(observation, legal_action_ids) -> action`` (an id, an Action or its R11 / S11
+    text), or a ``NativeAgent``: a C callback (Cython, cffi, C) called on the run's threads without
+    the GIL (docs/agents.md "Native agents").
     Game i is played with game seed ``mix64(seed + (i+1) * gamma)`` (R3.2), so results are identical
     for every thread count; ``shard=(k, K)`` plays only games with i % K == k, and
     ``SimulationResult.merge`` joins shards into the whole run bit for bit.
@@ -571,7 +579,7 @@ class _Run:
                 callables.append(agent)
                 labels[-1] = agent.name
             elif isinstance(agent, str):
-                if agent not in AGENTS:
+                if not is_builtin_agent(agent):
                     raise AgentError(
                         f"seat {seat}: unknown agent {agent!r}; built-in agents are {', '.join(AGENTS)}, "
                         "or pass a callable"

@@ -23,7 +23,7 @@ from bieten import _core
 from bieten._core import Action, ActionError, AgentError, BietenError, SeatError
 from bieten._game import Game, GameRecordError, action_text
 from bieten._rules import Rules
-from bieten._simulate import AGENTS, Agent, figure_odds
+from bieten._simulate import AGENTS, Agent, figure_odds, is_builtin_agent
 from bieten.schnapsen._game import JSON_FORMAT as SCHNAPSEN_FORMAT
 from bieten.schnapsen._game import Game as SchnapsenGame
 
@@ -873,7 +873,7 @@ def play(
     returns the session (its ``game`` is the game as it was left)."""
     if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < rules.players:
         raise SeatError(f"R2.1: your seat must be an int from 0 to {rules.players - 1}, not {you!r}")
-    if opponents not in AGENTS:
+    if not is_builtin_agent(opponents):
         raise AgentError(f"unknown agent {opponents!r}; the built-in agents are {', '.join(AGENTS)}")
     console = make_console(out, color)
     game = Game(rules, seed=seed)

@@ -17,7 +17,6 @@ from bieten._core import BietenError
 from bieten._deal import deal, deal_top_card
 from bieten._figures import evaluate
 from bieten._rules import Rules
-from bieten._simulate import AGENTS
 from bieten._version import __version__
 from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Rules as SchnapsenRules
@@ -306,7 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated, one per seat: random, heuristic (default: heuristic,random,...)",
+        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs] "
+        "(default: heuristic,random,...)",
     )
     p_sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
     p_sim.add_argument(
@@ -341,8 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument(
         "--opponents",
         default="heuristic",
-        choices=AGENTS,
-        help="the agent of every other seat (default heuristic)",
+        metavar="AGENT",
+        help="the agent of every other seat: random, heuristic, ismcts[:knobs] (default heuristic)",
     )
     p_play.add_argument(
         "--save", metavar="FILE.jsonl", default=None, help="save the game as JSON Lines as it goes"

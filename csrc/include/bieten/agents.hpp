@@ -8,15 +8,27 @@
 
 #include "bieten/actions.hpp"
 #include "bieten/game.hpp"
+#include "bieten/ismcts_options.hpp"
 #include "bieten/rng.hpp"
 
 namespace bieten {
 
-enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal };
+enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts };
 
-// "random", "heuristic"; throws Error for an unknown name.
+// A built-in agent with its knobs: the kind, and for kIsmcts its options (ismcts_options.hpp).
+struct AgentSpec {
+  AgentKind kind = AgentKind::kRandom;
+  IsmctsOptions ismcts{};
+};
+
+// "random", "heuristic", "ismcts[:...]" (ismcts_options.hpp); throws Error for an unknown name.
 AgentKind parse_agent(std::string_view name);
+AgentSpec parse_agent_spec(std::string_view name);
 std::string_view agent_name(AgentKind kind);
+std::string agent_spec_name(const AgentSpec& spec);  // "random", "heuristic", "ismcts:400", ...
+
+// The action of a built-in agent (not kExternal) for the seat to act.
+ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
 
 // Uniform over the legal actions.
 ActionId random_action(const Game& game, SplitMix64& rng);
@@ -25,6 +37,12 @@ ActionId random_action(const Game& game, SplitMix64& rng);
 // positive, names wilds and plays cards to win figures and Spiel. Uses only what the seat to act
 // may see.
 ActionId heuristic_action(const Game& game, SplitMix64& rng);
+
+// ISMCTS (ismcts.hpp, docs/agents.md): searches the rest of the hand over worlds of the unseen cards
+// drawn consistently with the seat's view (odds_detail::Sampler: its cards, all played cards, failed
+// suits, the bids). In the cut-steal phase it plays as the heuristic.
+inline constexpr int kIsmctsDefaultIterations = 5000;
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
 // Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up

@@ -306,7 +306,7 @@ BIETEN_API char* bieten_schnapsen_events_jsonl(const bieten_schnapsen_game* game
  * for a bad seat, BIETEN_E_BUFFER if cap is too small, BIETEN_E_NULL for NULL. */
 BIETEN_API int bieten_schnapsen_observation(const bieten_schnapsen_game* game, int seat, float* out, size_t cap);
 
-/* A built-in agent's choice for the seat to act (docs/agents.md): agent is "random" or "heuristic";
+/* A built-in agent's choice for the seat to act (docs/agents.md): agent is "random", "heuristic" or "ismcts[:...]";
  * it sees only what that seat may see (S12). *state is the agent's generator (SplitMix64) state, read
  * and advanced: keep one per seat. Starting from state = s gives Python's
  * bieten._core.schnapsen.CoreAgent(agent, s); from bieten_schnapsen_agent_state(seed, seat) the choices

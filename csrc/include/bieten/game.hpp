@@ -142,6 +142,20 @@ class Game {
   bool may_open_by_limit(int seat) const;
   bool may_raise_by_limit(int seat) const;
 
+  // ISMCTS determinization (ismcts.hpp): gives every seat the unplayed cards `unplayed` (a world drawn
+  // consistently with one seat's view, odds_detail::Sampler), keeping all that was played, named, bid
+  // and scored; the dealt cards, figure holdings and legal actions follow. Only during the card play
+  // and bidding of a dealt hand (not in the cut-steal phase); the undealt stock is left as it was.
+  void set_unplayed(const Hands& unplayed);
+
+  // Stops recording events and actions and drops those recorded (a search's private copy: no log
+  // to share or grow on every step).
+  void stop_recording() {
+    record_events_ = false;
+    history_ = History();
+    events_ = Events();
+  }
+
   friend bool operator==(const Game& a, const Game& b);
 
  private:

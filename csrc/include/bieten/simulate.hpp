@@ -23,6 +23,7 @@ inline constexpr int kFigureColumns = kBiddableFigures + 1;  // red, green, glei
 struct SimulationConfig {
   Rules rules;
   std::array<AgentKind, kMaxPlayers> agents{};
+  std::array<IsmctsOptions, kMaxPlayers> ismcts{};    // for seats whose agent is kIsmcts
   std::array<ExternalAgent, kMaxPlayers> external{};  // for seats whose agent is kExternal
   std::uint64_t base_seed = 0;
   std::uint64_t games = 0;        // games 0..games-1 of the run ...

@@ -91,6 +91,7 @@ void Game::start_deal() {
   won_ = {};
   played_ = {};
   shown_ = {};
+  void_ = {};
   deferred_count_ = 0;
   stock_next_ = stock_left_ = 0;
   trump_card_ = turned_ = kNoCard;
@@ -287,6 +288,30 @@ ActionMask Game::follow_cards(int seat) const {
     }
   }
   return play_mask(hand);  // S6.3.3
+}
+
+// The cards a seat cannot hold, seen from its card `c` played to the trick under S6.3 (the mirror of
+// follow_cards): not following shows it has none of the led suit; not trumping then, none of trump;
+// not heading when it must, none of the cards that would have beaten W.
+CardSet Game::revealed_absent(Card c) const {
+  const int led = suit(trick_[0]);
+  const bool head = must_head();
+  CardSet out = 0;
+  if (suit(c) == led) {
+    if (head && suit(best_card_) == led && !beats(c, best_card_, trump_)) out |= kStrongerTable[best_card_];
+    return out;
+  }
+  out |= suit_set(led);
+  if (trump_ < 0) return out;
+  if (suit(c) != trump_) return out | suit_set(trump_);
+  if (head && suit(best_card_) == trump_ && !beats(c, best_card_, trump_)) out |= kStrongerTable[best_card_];
+  return out;
+}
+
+void Game::set_hidden(const std::array<CardSet, kMaxPlayers>& hands, const Card* stock) {
+  for (int p = 0; p < rules_.players; ++p) hand_[p] = hands[p];
+  for (int i = 0; stock_left_ > 1 && i < stock_left_ - 1; ++i) stock_[stock_next_ + i] = stock[i];
+  update_legal();
 }
 
 ActionMask Game::play_legal() const {
@@ -562,6 +587,7 @@ void Game::play_card(Card c) {
     if (record_) emit(EventType::kPartnerRevealed).seat = static_cast<std::int8_t>(seat);
     announce_deferred_credit();
   }
+  if (trick_count_ > 0 && obligations_apply()) void_[seat] |= revealed_absent(c);  // S6.3, S12
   trick_[trick_count_] = c;
   if (trick_count_ == 0 || beats(c, best_card_, trump_)) {  // S6.2
     best_card_ = c;

@@ -12,6 +12,7 @@ ActionId choose(const SimulationConfig& config, const Game& game, int seat, Spli
   switch (config.agents[seat]) {
     case AgentKind::kRandom: return random_action(game, gen);
     case AgentKind::kHeuristic: return heuristic_action(game, gen);
+    case AgentKind::kIsmcts: return ismcts_action(game, gen, config.ismcts[seat]);
     case AgentKind::kExternal: break;
   }
   const int chosen = config.external[seat](game, seat);

@@ -5,16 +5,28 @@
 #include <cstdint>
 #include <string_view>
 
+#include "bieten/ismcts_options.hpp"
 #include "bieten/rng.hpp"
 #include "bieten/schnapsen/game.hpp"
 
 namespace bieten::schnapsen {
 
-enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal };
+enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts };
 
-// "random", "heuristic"; throws Error for an unknown name.
+// A built-in agent with its knobs: the kind, and for kIsmcts its options (ismcts_options.hpp).
+struct AgentSpec {
+  AgentKind kind = AgentKind::kRandom;
+  IsmctsOptions ismcts{};
+};
+
+// "random", "heuristic", "ismcts[:...]" (ismcts_options.hpp); throws Error for an unknown name.
 AgentKind parse_agent(std::string_view name);
+AgentSpec parse_agent_spec(std::string_view name);
 std::string_view agent_name(AgentKind kind);
+std::string agent_spec_name(const AgentSpec& spec);
+
+// The action of a built-in agent (not kExternal) for the seat to act.
+ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
 
 // Uniform over the legal actions (chance actions too, in chance mode).
 ActionId random_action(const Game& game, SplitMix64& rng);
@@ -23,6 +35,13 @@ ActionId random_action(const Game& game, SplitMix64& rng);
 // contracts it defends, exchange and meld whenever it may, claim as soon as its known points reach
 // 66, win tricks cheaply, give points to a partner who is winning and otherwise throw the least.
 ActionId heuristic_action(const Game& game, SplitMix64& rng);
+
+// ISMCTS (ismcts.hpp, docs/agents.md): in the card play, searches the rest of the deal over worlds of
+// the hidden cards drawn consistently with the seat's view (schnapsen/sampler.hpp, S12); elsewhere
+// (cut, trump, bidding, calling, doubling), and while a called partner is secret to the seat, it plays
+// as the heuristic.
+inline constexpr int kIsmctsDefaultIterations = 1000;
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
 // The points of `seat`'s side as that seat knows them (S12): all of them where sides are known, only
 // its own tricks and its own credited marriages while a called partner is still secret to it.

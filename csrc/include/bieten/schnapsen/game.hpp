@@ -99,6 +99,9 @@ class Game {
   int pending_marriages(int side) const { return pending_[side]; }  // waiting for a first trick (S6.6)
   std::uint8_t melded_suits(int seat) const { return melded_[seat]; }  // bitmask of suits melded
   CardSet shown_cards(int seat) const { return shown_[seat]; }  // known to be held: drawn face-up, melded
+  // Cards everyone knows `seat` does not hold: it failed to follow, to trump or to head when S6.3
+  // obliged it (then no card is drawn any more in the deal, so they stay known absent).
+  CardSet void_cards(int seat) const { return void_[seat]; }
   // The trick.
   int trick_index() const { return trick_index_; }
   int trick_leader() const { return leader_; }
@@ -125,6 +128,20 @@ class Game {
   bool records_events() const { return record_; }
   std::uint64_t actions_applied() const { return actions_; }
 
+  // ISMCTS determinization (ismcts.hpp): replaces the hands by `hands` and the face-down stock cards
+  // still to draw by `stock` (top first; stock_count() - 1 of them while the stock lasts), a world
+  // drawn consistently with one seat's view (schnapsen/sampler.hpp), keeping everything public; the
+  // legal actions follow. Only in the card play (Phase::kPlay).
+  void set_hidden(const std::array<CardSet, kMaxPlayers>& hands, const Card* stock);
+
+  // Stops recording events and actions and drops those recorded (a search's private copy: no log
+  // to share or grow on every step).
+  void stop_recording() {
+    record_ = false;
+    history_ = History();
+    events_ = Events();
+  }
+
   friend bool operator==(const Game& a, const Game& b);
 
  private:
@@ -147,6 +164,7 @@ class Game {
   void update_legal();
   ActionMask play_legal() const;
   ActionMask follow_cards(int seat) const;
+  CardSet revealed_absent(Card c) const;
   bool must_head() const;
   bool marriages_allowed() const { return contract_ == kNormal || contract_ == kSchnapserContract ||
                                           contract_ == kKontraschnapserContract; }
@@ -183,6 +201,7 @@ class Game {
   std::array<CardSet, kMaxPlayers> won_{};
   std::array<CardSet, kMaxPlayers> played_{};
   std::array<CardSet, kMaxPlayers> shown_{};
+  std::array<CardSet, kMaxPlayers> void_{};
   std::array<Card, 2 * kHandSize> stock_{};  // 2 players: 9 face down then the face-up card
   int stock_next_ = 0;
   int stock_left_ = 0;

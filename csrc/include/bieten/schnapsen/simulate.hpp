@@ -21,6 +21,7 @@ using ExternalAgent = std::function<int(const Game& game, int seat)>;
 struct SimulationConfig {
   Rules rules;
   std::array<AgentKind, kMaxPlayers> agents{};
+  std::array<IsmctsOptions, kMaxPlayers> ismcts{};  // for seats whose agent is kIsmcts
   std::array<ExternalAgent, kMaxPlayers> external{};
   std::uint64_t base_seed = 0;
   std::uint64_t games = 0;

@@ -1,0 +1,35 @@
+// The knobs of the ISMCTS agent (docs/agents.md, "ismcts"), shared by both games, and the agent name
+// that carries them: "ismcts", "ismcts:400" (iterations per decision), "ismcts:8ms" (a wall-clock
+// budget), with optional ":c=0.7" (the UCT exploration constant), ":rollout=random|heuristic",
+// ":others=policy|uct" (how the other seats choose in the tree) and, in Bieten,
+// ":answers=heuristic|search" and ":cards=heuristic|search".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bieten {
+
+enum class Rollout : std::uint8_t { kRandom, kHeuristic };
+
+struct IsmctsOptions {
+  int iterations = 0;     // determinized iterations per decision (deterministic from the seed) ...
+  double time_ms = 0;     // ... or, when iterations is 0, a wall-clock budget per decision
+  double exploration = -1;  // UCT constant on rewards in points; < 0: the game's default
+  Rollout rollout = Rollout::kHeuristic;
+  bool rollout_set = false;  // the name chose the rollout (else the game's default)
+  int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
+  int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
+  int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid
+  friend bool operator==(const IsmctsOptions&, const IsmctsOptions&) = default;
+};
+
+// Whether `name` (case-insensitive) is an ISMCTS agent name: "ismcts" or "ismcts:...".
+bool is_ismcts_name(std::string_view name);
+// Parses an ISMCTS agent name; throws Error naming the bad part. Budget 0 means the game's default.
+IsmctsOptions parse_ismcts(std::string_view name);
+// The canonical name of the options (round-trips through parse_ismcts).
+std::string ismcts_name(const IsmctsOptions& options);
+
+}  // namespace bieten

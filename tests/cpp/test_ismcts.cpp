@@ -1,0 +1,247 @@
+// Checks of the ISMCTS agent's world samplers and search (docs/agents.md, "ismcts"), run by ctest as
+// `ismcts`: every world drawn for a seat agrees with that seat's view (its cards, the played cards,
+// the shown cards, the counts, the failed suits / the cards shown absent, the bid holdings), the real
+// deal is always a possible world, and the agent is legal and reproducible from its seed.
+//
+// Plain checks (they stay on under NDEBUG); main returns 0 when everything holds. `--quick` plays
+// fewer games.
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "bieten/agents.hpp"
+#include "bieten/game.hpp"
+#include "bieten/ismcts_options.hpp"
+#include "bieten/odds_detail.hpp"
+#include "bieten/schnapsen/agents.hpp"
+#include "bieten/schnapsen/game.hpp"
+#include "bieten/schnapsen/sampler.hpp"
+
+using namespace bieten;
+
+namespace {
+
+long g_checks = 0;
+
+#define CHECK(cond)                                                              \
+  do {                                                                           \
+    ++g_checks;                                                                  \
+    if (!(cond)) {                                                               \
+      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      std::exit(1);                                                              \
+    }                                                                            \
+  } while (0)
+
+namespace od = odds_detail;
+
+// A Bieten world for `seat` (each seat's unplayed cards) agrees with what the seat saw.
+void check_bieten_world(const Game& g, int seat, const od::View& v, const Hands& world) {
+  const Rules& r = g.rules();
+  CardSet all = 0;
+  for (int p = 0; p < r.players; ++p) {
+    CHECK((all & world[p]) == 0);  // every card once
+    all |= world[p];
+    CHECK(count(world[p]) == count(g.unplayed()[p]));  // R4.4: the counts are seen
+    CHECK((world[p] & g.played_cards(p)) == 0);
+    for (int q = 0; q < r.players; ++q) CHECK((world[p] & g.played_cards(q)) == 0);  // played cards are out
+    if (p == seat) {
+      CHECK(world[p] == g.unplayed()[p]);  // its own cards as they are
+    } else {
+      CHECK((world[p] & ~v.pool) == 0);  // only cards the seat has not seen
+      // R4.2: a seat that failed to follow a suit holds no natural card of it.
+      for (int s = 0; s < kSuits; ++s) {
+        if (g.failed_suits(p) >> s & 1) CHECK((world[p] & od::natural_suit(s) & ~r.wild_cards()) == 0);
+      }
+      // R7.2: who opened, held or raised a card figure holds it in the world.
+      if (v.must_hold[p]) CHECK(od::consistent(v, p, world[p]));
+    }
+  }
+}
+
+void bieten_samplers(int games) {
+  for (const char* name : {"tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol"}) {
+    for (int players = 2; players <= 5; ++players) {
+      Rules rules = bieten::preset(name);
+      rules.players = players;
+      for (int i = 0; i < games; ++i) {
+        Game g(rules, 1000 + static_cast<std::uint64_t>(i), 0, {}, false);
+        SplitMix64 agents(static_cast<std::uint64_t>(i));
+        SplitMix64 worlds(77 + static_cast<std::uint64_t>(i));
+        for (int step = 0; !g.is_over() && step < 400; ++step) {
+          const int seat = g.current_player();
+          if (g.phase() != Phase::kSteal) {
+            const od::View v = od::make_view(g, seat);
+            od::Sampler sampler(v, worlds, true, true, 32);
+            int drawn = 0;
+            for (int k = 0; k < 32; ++k) {
+              Hands world = v.known;
+              if (!sampler.draw(world)) continue;
+              ++drawn;
+              check_bieten_world(g, seat, v, world);
+              // The world as a game: the seat's own legal actions are unchanged (they depend on its
+              // cards and public facts only).
+              Game copy = g;
+              copy.set_unplayed(world);
+              CHECK(copy.legal_mask() == g.legal_mask());
+            }
+            CHECK(drawn > 0);  // the real holding is a world, so some draw fits
+          }
+          g.apply_unchecked(i % 2 ? heuristic_action(g, agents) : random_action(g, agents));
+        }
+      }
+    }
+  }
+}
+
+namespace sn = schnapsen;
+
+// A Schnapsen world for `seat` agrees with what the seat saw (S12) and with the cards others showed
+// they lack (S6.3).
+void check_schnapsen_world(const sn::Game& g, int seat, const sn::SeatView& v, const sn::World& w) {
+  CHECK(sn::consistent(v, w));
+  CardSet all = 0;
+  for (int p = 0; p < g.players(); ++p) {
+    CHECK((all & w.hands[p]) == 0);
+    all |= w.hands[p];
+    CHECK(count(w.hands[p]) == count(g.hand(p)));  // S12: the number of cards in each hand
+    for (int q = 0; q < g.players(); ++q) CHECK((w.hands[p] & g.played_cards(q)) == 0);
+    if (p == seat) {
+      CHECK(w.hands[p] == g.hand(p));
+    } else {
+      CHECK((w.hands[p] & g.shown_cards(p)) == g.shown_cards(p));  // melded, drawn face up, turned
+      CHECK((w.hands[p] & g.void_cards(p)) == 0);                  // S6.3: shown absent
+      CHECK((w.hands[p] & g.hand(seat)) == 0);
+    }
+  }
+  for (int i = 0; i < v.stock_hidden; ++i) {
+    CHECK((all & bit(w.stock[i])) == 0);
+    all |= bit(w.stock[i]);
+  }
+  if (g.stock_count() > 0) CHECK((all & bit(g.trump_card())) == 0);  // face up under the stock: not hidden
+  // Every card of the pack is somewhere: hands, hidden stock, played, or the visible trump card.
+  for (int q = 0; q < g.players(); ++q) all |= g.played_cards(q);
+  if (g.stock_count() > 0) all |= bit(g.trump_card());
+  CHECK(all == sn::kPack);
+}
+
+// The real deal is consistent with every seat's view: void_cards never excludes a card really held.
+void check_real_world(const sn::Game& g, int seat, const sn::SeatView& v) {
+  sn::World real;
+  for (int p = 0; p < g.players(); ++p) real.hands[p] = g.hand(p);
+  for (int i = 0; i < v.stock_hidden; ++i) real.stock[i] = g.stock_card(i);
+  CHECK(sn::consistent(v, real));
+  for (int p = 0; p < g.players(); ++p) CHECK((g.hand(p) & g.void_cards(p)) == 0);
+  (void)seat;
+}
+
+void schnapsen_samplers(int games) {
+  for (const char* preset : {"bauernschnapsen", "bauernschnapsen_called", "bauernschnapsen_2", "schnapsen"}) {
+    const sn::Rules rules = sn::preset(preset);
+    for (int i = 0; i < games; ++i) {
+      sn::Game g(rules, 500 + static_cast<std::uint64_t>(i), 0, {}, false);
+      SplitMix64 agents(static_cast<std::uint64_t>(i));
+      SplitMix64 worlds(99 + static_cast<std::uint64_t>(i));
+      int voids_seen = 0;
+      for (int step = 0; !g.is_over() && step < 2000; ++step) {
+        const int seat = g.current_player();
+        for (int p = 0; p < g.players(); ++p) voids_seen += g.void_cards(p) != 0;
+        const sn::SeatView v = sn::make_seat_view(g, seat);
+        if (v.supported) {
+          check_real_world(g, seat, v);
+          sn::WorldSampler sampler(v, worlds);
+          for (int k = 0; k < 8; ++k) {
+            sn::World w;
+            CHECK(sampler.draw(w));
+            check_schnapsen_world(g, seat, v, w);
+            sn::Game copy = g;
+            copy.set_hidden(w.hands, w.stock.data());
+            CHECK(copy.legal_mask() == g.legal_mask());  // the seat's own choices do not change
+          }
+        } else {
+          CHECK(g.phase() != sn::Phase::kPlay || (g.called_card() != kNoCard && !g.partner_known()));
+        }
+        g.apply_unchecked(i % 2 ? sn::heuristic_action(g, agents) : sn::random_action(g, agents));
+      }
+      (void)voids_seen;
+    }
+  }
+}
+
+void agent_names() {
+  CHECK(parse_agent("ismcts") == AgentKind::kIsmcts);
+  CHECK(parse_agent_spec("ISMCTS:200").ismcts.iterations == 200);
+  CHECK(parse_agent_spec("ismcts:7.5ms").ismcts.time_ms == 7.5);
+  const IsmctsOptions o = parse_ismcts("ismcts:50:c=1.5:rollout=random:others=uct:answers=search");
+  CHECK(o.iterations == 50 && o.exploration == 1.5 && o.rollout == Rollout::kRandom && o.rollout_set);
+  CHECK(o.model_others == 0 && o.search_answers == 1);
+  CHECK(parse_ismcts(ismcts_name(o)) == o);
+  CHECK(ismcts_name(parse_ismcts("ismcts")) == "ismcts");
+  CHECK(sn::parse_agent("ismcts:10") == sn::AgentKind::kIsmcts);
+  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-3", "ismcts:xms", "ismcts:c=-1", "ismcts:rollout=x",
+                          "ismcts:10:", "ismctsx"}) {
+    bool threw = false;
+    try {
+      (void)parse_agent_spec(bad);
+    } catch (const Error&) {
+      threw = true;
+    }
+    CHECK(threw);
+  }
+}
+
+// Whole games with the agent: legal actions, and the same choices from the same seed.
+void agent_games(int games) {
+  const IsmctsOptions o = parse_ismcts("ismcts:40");
+  for (int i = 0; i < games; ++i) {
+    std::array<ActionId, 2048> first{};
+    int n = 0;
+    for (int run = 0; run < 2; ++run) {
+      Game g(bieten::preset(i % 2 ? "tyrol" : "welibieten"), 40 + static_cast<std::uint64_t>(i), 0, {}, false);
+      SplitMix64 rng(5 + static_cast<std::uint64_t>(i));
+      int k = 0;
+      while (!g.is_over() && k < 2048) {
+        const ActionId a = g.current_player() == 0 ? ismcts_action(g, rng, o) : heuristic_action(g, rng);
+        CHECK(g.is_legal(a));
+        if (run == 0) first[n++] = a;
+        else CHECK(first[k] == a);
+        ++k;
+        g.apply_unchecked(a);
+      }
+      if (run == 1) CHECK(k == n);
+    }
+  }
+  for (const char* preset : {"bauernschnapsen", "bauernschnapsen_called", "schnapsen"}) {
+    for (int i = 0; i < games; ++i) {
+      std::array<sn::ActionId, 4096> first{};
+      int n = 0;
+      for (int run = 0; run < 2; ++run) {
+        sn::Game g(sn::preset(preset), 70 + static_cast<std::uint64_t>(i), 0, {}, false);
+        SplitMix64 rng(9 + static_cast<std::uint64_t>(i));
+        int k = 0;
+        while (!g.is_over() && k < 4096) {
+          const sn::ActionId a = g.current_player() % 2 == 0 ? sn::ismcts_action(g, rng, o) : sn::heuristic_action(g, rng);
+          CHECK(g.is_legal(a));
+          if (run == 0) first[n++] = a;
+          else CHECK(first[k] == a);
+          ++k;
+          g.apply_unchecked(a);
+        }
+        if (run == 1) CHECK(k == n);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  agent_names();
+  bieten_samplers(quick ? 2 : 6);
+  schnapsen_samplers(quick ? 2 : 6);
+  agent_games(quick ? 1 : 3);
+  std::printf("test_ismcts: %ld checks passed\n", g_checks);
+  return 0;
+}
