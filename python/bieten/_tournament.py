@@ -41,6 +41,7 @@ from bieten._simulate import (
     _Progress,
     _table,
     _wilson,
+    is_builtin_agent,
     simulate,
 )
 from bieten.schnapsen._rules import Rules as SchnapsenRules
@@ -172,7 +173,8 @@ def tournament(
     threads: int | None = None,
     progress: bool | TextIO = False,
 ) -> TournamentResult:
-    """A round robin of the built-in ``agents`` (names of ``bieten.AGENTS``) under ``rules``
+    """A round robin of the built-in ``agents`` (names of ``bieten.AGENTS``, ``"ismcts:<knobs>"`` too)
+    under ``rules``
     (Bieten's or Schnapsen's): ``games`` games per pair, seats rotated (see the module)."""
     names = _check_agents(agents)
     games = check_u64(games, "games")
@@ -220,7 +222,7 @@ def _check_agents(agents: Sequence[str]) -> list[str]:
     if len(names) < 2:
         raise AgentError(f"a tournament needs at least two agents, not {len(names)}")
     for name in names:
-        if name not in AGENTS:
+        if not is_builtin_agent(name):
             raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
     if len(set(names)) != len(names):
         raise AgentError(f"each agent plays once in a round robin; {names} names one twice")
