@@ -270,7 +270,7 @@ ActionId choose_play(const Game& game, int seat, SplitMix64& rng) {
       if (led >= 0 && suit_of(x) != led) failed |= static_cast<std::uint8_t>(1u << led);  // R5.3
       const CardSet rest_wilds = rest & wild;
       const CardSet free =
-          rest_wilds ? kNaturalCards & ~(v.played[seat] | unplayed) & ~fc.wild_named() & ~od::suits_cards(failed) : 0;
+          rest_wilds ? wild_identities(v.played[seat] | unplayed, fc.wild_named(), failed) : 0;
       fc.cards |= rest & ~wild;
       const od::Keys mine = od::hand_keys(fc, rest_wilds, free, v.ties, figs);
       cands[n_c++] = {play_wild_action(w, x), figure_score(mine)};

@@ -10,18 +10,6 @@ namespace {
 
 constexpr std::array<std::string_view, kSuits> kSuitNames = {"Hearts", "Leaves", "Bells", "Acorns"};
 
-// All natural cards of a suit, with the natural Weli among the Bells (R1.3, R4.2).
-constexpr CardSet natural_suit(int suit) { return suit_cards(suit) | (suit == kBells ? bit(kWeli) : 0); }
-
-// The cards of the suits in a 4-bit suit mask.
-constexpr CardSet suits_cards(std::uint8_t suits) {
-  CardSet out = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    if (suits >> s & 1) out |= suit_cards(s);
-  }
-  return out;
-}
-
 // Ranks present in a set of natural cards, as 8 bits (bit r = rank r).
 constexpr std::uint32_t rank_fold(CardSet s) {
   return static_cast<std::uint32_t>((s | s >> 8 | s >> 16 | s >> 24) & 0xFF);
@@ -293,10 +281,9 @@ bool Game::may_raise_by_limit(int seat) const {  // R7.3
   return true;
 }
 
-// R5.3: identities an unplayed wild of `seat` may still be named: natural cards not dealt to him,
-// not named by his other wilds, and not in a suit he failed to follow.
+// R5.3: identities an unplayed wild of `seat` may still be named.
 CardSet Game::free_identities(int seat) const {
-  return kNaturalCards & ~dealt_[seat] & ~figure_cards_[seat].wild_named() & ~suits_cards(failed_[seat]);
+  return wild_identities(dealt_[seat], figure_cards_[seat].wild_named(), failed_[seat]);
 }
 
 // R7.2: on the last trick, once its first card is down, Spiel needs a last card of the led suit.

@@ -387,7 +387,7 @@ int play_out(const View& v, const Hands& unplayed, int first) {
       const CardSet wilds = h & v.wild;
       CardSet free = 0;
       if (wilds && (!options || t == last)) {
-        free = kNaturalCards & ~dealt[p] & ~named[p] & ~suits_cards(failed[p]);
+        free = wild_identities(dealt[p], named[p], failed[p]);
         if (!free) free = kNaturalCards & ~dealt[p] & ~named[p];
       }
       if (t == last && wilds && !natural) {  // the last card is a wild: name it to win

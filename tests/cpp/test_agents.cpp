@@ -202,7 +202,7 @@ void check_exact_against_brute_force(int games) {
         const CardSet pool = unseen_by(g, seat);
         CardSet forbid = 0;
         for (int s = 0; s < kSuits; ++s) {
-          if (g.failed_suits(other) >> s & 1) forbid |= odds_detail::natural_suit(s);
+          if (g.failed_suits(other) >> s & 1) forbid |= natural_suit(s);
         }
         std::array<int, kBiddableFigures - 1> wins{};
         int worlds = 0;

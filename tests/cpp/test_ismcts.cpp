@@ -52,7 +52,7 @@ void check_bieten_world(const Game& g, int seat, const od::View& v, const Hands&
       CHECK((world[p] & ~v.pool) == 0);  // only cards the seat has not seen
       // R4.2: a seat that failed to follow a suit holds no natural card of it.
       for (int s = 0; s < kSuits; ++s) {
-        if (g.failed_suits(p) >> s & 1) CHECK((world[p] & od::natural_suit(s) & ~r.wild_cards()) == 0);
+        if (g.failed_suits(p) >> s & 1) CHECK((world[p] & natural_suit(s) & ~r.wild_cards()) == 0);
       }
       // R7.2: who opened, held or raised a card figure holds it in the world.
       if (v.must_hold[p]) CHECK(od::consistent(v, p, world[p]));

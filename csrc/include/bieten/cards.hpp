@@ -33,6 +33,16 @@ inline constexpr CardSet suit_cards(int suit) { return kSuitMask << (8 * suit); 
 inline constexpr int suit_of(Card c) { return c == kWeli ? kBells : c >> 3; }
 // Rank index; the Weli ranks 8, below the Bells 7 (R1.3).
 inline constexpr int rank_of(Card c) { return c == kWeli ? 8 : c & 7; }
+// The natural cards of a suit, with the natural Weli among the Bells (R1.3, R4.2).
+inline constexpr CardSet natural_suit(int suit) { return suit_cards(suit) | (suit == kBells ? bit(kWeli) : 0); }
+// The cards of the suits in a 4-bit suit mask (bit s = suit s).
+inline constexpr CardSet suits_cards(std::uint8_t suits) {
+  CardSet out = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    if (suits >> s & 1) out |= suit_cards(s);
+  }
+  return out;
+}
 inline constexpr int count(CardSet s) { return std::popcount(s); }
 inline constexpr Card lowest(CardSet s) { return static_cast<Card>(std::countr_zero(s)); }
 

@@ -27,6 +27,12 @@ inline constexpr std::int8_t kNobody = -1;
 // The wild cards in their R5.4 order, strongest first: Weli > Bells 7 > Acorns 7.
 inline constexpr std::array<Card, 3> kWildOrder = {kWeli, kBellsSeven, kAcornsSeven};
 
+// R5.3: the identities an unplayed wild of a seat may still be named: natural cards not dealt to
+// that seat, not named by its other wilds, and not in a suit it failed to follow.
+inline constexpr CardSet wild_identities(CardSet dealt, CardSet named, std::uint8_t failed_suits) {
+  return kNaturalCards & ~dealt & ~named & ~suits_cards(failed_suits);
+}
+
 // A player's whole hand as judged for the figures (R6): `cards` holds the identities of all his
 // cards, natural ones as themselves and played wilds as named (R5.2); named_by[w] is the identity
 // named by the wild kWildOrder[w] (one bit, or 0). Bit 32 (the Weli) only appears when it is natural.

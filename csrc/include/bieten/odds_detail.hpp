@@ -38,18 +38,6 @@ inline constexpr std::uint8_t kAllFigures = 0x1F;
 
 using Keys = std::array<std::uint32_t, kCardFigures>;
 
-// The natural cards of a suit, with the natural Weli among the Bells (R1.3, R4.2).
-inline constexpr CardSet natural_suit(int suit) { return suit_cards(suit) | (suit == kBells ? bit(kWeli) : 0); }
-
-// The cards of the suits in a 4-bit suit mask.
-inline constexpr CardSet suits_cards(std::uint8_t suits) {
-  CardSet out = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    if (suits >> s & 1) out |= suit_cards(s);
-  }
-  return out;
-}
-
 // R4.3/R5.4: strength of an identity in the led suit; at equal identity natural > Weli > Bells 7 > Acorns 7.
 inline constexpr int trick_strength(Card identity, int wild_index) {
   return (8 - rank_of(identity)) * 4 + (wild_index < 0 ? 3 : 2 - wild_index);
@@ -131,7 +119,7 @@ long long count_holdings(const View& v, long long cap);
 
 // The identities an unplayed wild of seat p may still be named (R5.3) given its unplayed cards.
 inline CardSet free_identities(const View& v, int p, CardSet unplayed, CardSet named, std::uint8_t failed) {
-  return kNaturalCards & ~(v.played[p] | unplayed) & ~named & ~suits_cards(failed);
+  return wild_identities(v.played[p] | unplayed, named, failed);  // its cards in this world are dealt
 }
 
 // The figure keys (Figure order, Red..Hanger) of a hand: `fc` its fixed identities (naturals and
