@@ -35,11 +35,25 @@ def test_ismcts_is_a_builtin_agent_with_knobs() -> None:
     assert bieten.Agent("ismcts", seed=1).name == "ismcts"
     assert bieten.Agent("ismcts:200", seed=1).name == "ismcts:200"
     assert bieten.Agent("ISMCTS:5ms:c=1.5", seed=1).name == "ismcts:5ms:c=1.5"
+    # The knobs' numbers are read without std::from_chars or a locale; a name reads back as written.
+    for name in ("ismcts:2.5ms:c=.25", "ismcts:3.6e+06ms:c=1e+06"):
+        assert bieten.Agent(bieten.Agent(name, seed=1).name, seed=1).name == bieten.Agent(name, seed=1).name
+    assert bieten.Agent("ismcts:c=.25", seed=1).name == "ismcts:c=0.25"
     assert (
         score.CoreAgent("ismcts:64:rollout=random:others=uct", 1).name
         == "ismcts:64:rollout=random:others=uct"
     )
-    for bad in ("ismcts:", "ismcts:0", "ismcts:abc", "ismcts:5ms:c=-1", "ismcts:rollout=smart"):
+    for bad in (
+        "ismcts:",
+        "ismcts:0",
+        "ismcts:abc",
+        "ismcts:5ms:c=-1",
+        "ismcts:rollout=smart",
+        "ismcts:c=1,5",
+        "ismcts:c=1e",
+        "ismcts:c=.",
+        "ismcts:1.5",
+    ):
         with pytest.raises(ValueError, match="ismcts"):
             bieten.Agent(bad, seed=1)
         with pytest.raises(ValueError, match="ismcts"):

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <string_view>
 #include <string>
 
 #include "bieten/errors.hpp"
@@ -22,6 +23,44 @@ std::string lower(std::string_view s) {
   throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
               " (expected ismcts, ismcts:<iterations>, ismcts:<ms>ms, with optional :c=<x>, "
               ":rollout=random|heuristic, :others=policy|uct, :answers=heuristic|search, :cards=heuristic|search)");
+}
+
+// A plain decimal number ("8", "1.5", ".25", "1e+06" as %g writes it): no sign, no locale. The knobs
+// need no more, and std::from_chars for double is missing from older C++ libraries (macOS before 26).
+bool parse_decimal(std::string_view text, double& out) {
+  double value = 0, scale = 1;
+  bool digits = false, point = false;
+  std::size_t k = 0;
+  for (; k < text.size() && text[k] != 'e'; ++k) {
+    const char c = text[k];
+    if (c == '.' && !point) {
+      point = true;
+    } else if (c >= '0' && c <= '9') {
+      digits = true;
+      if (point) {
+        scale /= 10;
+        value += (c - '0') * scale;
+      } else {
+        value = value * 10 + (c - '0');
+      }
+    } else {
+      return false;
+    }
+  }
+  if (k < text.size()) {  // an exponent: e, an optional sign, one to three digits
+    ++k;
+    const bool negative = k < text.size() && text[k] == '-';
+    if (k < text.size() && (text[k] == '-' || text[k] == '+')) ++k;
+    if (k == text.size() || text.size() - k > 3) return false;
+    int exponent = 0;
+    for (; k < text.size(); ++k) {
+      if (text[k] < '0' || text[k] > '9') return false;
+      exponent = exponent * 10 + (text[k] - '0');
+    }
+    for (int e = 0; e < exponent; ++e) value = negative ? value / 10 : value * 10;
+  }
+  out = value;
+  return digits;
 }
 
 }  // namespace
@@ -43,8 +82,7 @@ IsmctsOptions parse_ismcts(std::string_view name) {
     if (part.empty()) bad(name, "empty part");
     if (part.rfind("c=", 0) == 0) {
       double c = 0;
-      const auto r = std::from_chars(part.data() + 2, part.data() + part.size(), c);
-      if (r.ec != std::errc() || r.ptr != part.data() + part.size() || !(c >= 0) || c > 1e6) {
+      if (!parse_decimal(part.substr(2), c) || c > 1e6) {
         bad(name, "the exploration constant must be a number >= 0");
       }
       o.exploration = c;
@@ -59,8 +97,7 @@ IsmctsOptions parse_ismcts(std::string_view name) {
       o.rollout_set = true;
     } else if (part.size() > 2 && part.compare(part.size() - 2, 2, "ms") == 0) {
       double ms = 0;
-      const auto r = std::from_chars(part.data(), part.data() + part.size() - 2, ms);
-      if (r.ec != std::errc() || r.ptr != part.data() + part.size() - 2 || !(ms > 0) || ms > 3.6e6) {
+      if (!parse_decimal(part.substr(0, part.size() - 2), ms) || !(ms > 0) || ms > 3.6e6) {
         bad(name, "the time budget must be a positive number of ms");
       }
       o.time_ms = ms;
