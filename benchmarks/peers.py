@@ -963,6 +963,7 @@ KEPT_SECTIONS = (
     "## Web server load",
     "## Vector environment",
     "## ISMCTS",
+    "## Import time",
 )
 
 

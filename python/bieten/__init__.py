@@ -11,6 +11,8 @@ The rules are those of RULES.md; rule ids (R1…R11) are cited in every error me
 ['gleich', 'green', 'hanger', 'red', 'weli']
 """
 
+from typing import TYPE_CHECKING
+
 from bieten._capi import c_include_dir, c_library_path, cython_include_dir
 from bieten._core import (
     Action,
@@ -39,21 +41,68 @@ from bieten._game import (
     action_text,
 )
 from bieten._rules import Rules
-from bieten._simulate import (
-    AGENTS,
-    FIGURE_COLUMNS,
-    Agent,
-    SchnapsenSimulationResult,
-    SchnapsenSummary,
-    SimulationResult,
-    Summary,
-    figure_odds,
-    is_builtin_agent,
-    simulate,
-)
-from bieten._tournament import Match, TournamentResult, tournament
-from bieten._vector import VectorEnv
 from bieten._version import __version__
+
+if TYPE_CHECKING:
+    from bieten._simulate import (
+        AGENTS,
+        FIGURE_COLUMNS,
+        Agent,
+        SchnapsenSimulationResult,
+        SchnapsenSummary,
+        SimulationResult,
+        Summary,
+        figure_odds,
+        is_builtin_agent,
+        simulate,
+    )
+    from bieten._tournament import Match, TournamentResult, tournament
+    from bieten._vector import VectorEnv
+
+# Names whose modules import NumPy (about 100 ms) are loaded on first access (PEP 562), so that
+# ``import bieten`` stays fast (issue 15; benchmarks/test_bench_import.py, tests/test_import.py).
+_LAZY = {
+    "AGENTS": "bieten._simulate",
+    "FIGURE_COLUMNS": "bieten._simulate",
+    "Agent": "bieten._simulate",
+    "SchnapsenSimulationResult": "bieten._simulate",
+    "SchnapsenSummary": "bieten._simulate",
+    "SimulationResult": "bieten._simulate",
+    "Summary": "bieten._simulate",
+    "figure_odds": "bieten._simulate",
+    "is_builtin_agent": "bieten._simulate",
+    "simulate": "bieten._simulate",
+    "Match": "bieten._tournament",
+    "TournamentResult": "bieten._tournament",
+    "tournament": "bieten._tournament",
+    "VectorEnv": "bieten._vector",
+}
+# Subpackages that ``import bieten`` used to load as a side effect: ``bieten.schnapsen`` keeps working.
+_LAZY_SUBPACKAGES = ("schnapsen",)
+
+
+# Hidden from type checkers, which see the imports above, so that a misspelt name stays an error there.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        import importlib
+
+        if name in _LAZY_SUBPACKAGES:
+            return importlib.import_module(f"{__name__}.{name}")  # which also binds it here
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value  # later lookups skip this hook
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(
+            (set(globals()) - {"TYPE_CHECKING", "_LAZY", "_LAZY_SUBPACKAGES"})
+            | set(_LAZY)
+            | set(_LAZY_SUBPACKAGES)
+        )
+
 
 __all__ = [
     "AGENTS",

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bieten import _core
 from bieten._core import SeatError
 from bieten._rules import Rules
 from bieten._seeds import check_u64
+
+if TYPE_CHECKING:  # NumPy is imported on first use only (a fast ``import bieten``)
+    import numpy as np
+    import numpy.typing as npt
 
 
 def _check_dealer(dealer: object, rules: Rules) -> int:

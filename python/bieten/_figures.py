@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bieten import _core
 from bieten._core import HandError
 from bieten._deal import _check_rules
 from bieten._rules import Rules
+
+if TYPE_CHECKING:  # NumPy is imported on first use only (a fast ``import bieten``)
+    import numpy as np
+    import numpy.typing as npt
 
 #: Columns of :func:`evaluate_batch`: the four card figures and the Weli point (R6.6).
 EVAL_COLUMNS = ("red", "green", "gleich", "hanger", "weli")
@@ -62,12 +64,15 @@ def evaluate_batch(masks: npt.ArrayLike, rules: Rules, *, validate: bool = True)
     :data:`EVAL_COLUMNS`, ``-1`` where nobody wins (always so for "weli" without ``weli_point``).
     ``validate=False`` skips the checks of each deal, for inputs known to be valid.
 
+    >>> import numpy as np
     >>> from bieten import CardSet
     >>> rules = Rules(players=2)
     >>> masks = np.array([[CardSet("HA HK E7").mask, CardSet("LA SA S6").mask]], dtype=np.uint64)
     >>> evaluate_batch(masks, rules).tolist()
     [[0, 1, 1, 0, 1]]
     """
+    import numpy as np  # lazily: ``import bieten`` does not load NumPy
+
     rules = _check_rules(rules)
     try:
         array = np.asarray(masks)
