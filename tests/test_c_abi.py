@@ -85,8 +85,8 @@ def capi(header_text: str) -> Any:
     return _CApi(ffi, lib)
 
 
-class _CApi:
-    """Small conveniences over the raw cffi library."""
+class CLibrary:
+    """Small conveniences over the raw cffi library that both games' tests use."""
 
     def __init__(self, ffi: Any, lib: Any) -> None:
         self.ffi = ffi
@@ -105,6 +105,10 @@ class _CApi:
             return str(self.ffi.string(pointer).decode("utf-8"))
         finally:
             self.lib.bieten_string_free(pointer)
+
+
+class _CApi(CLibrary):
+    """Bieten's games over the C ABI."""
 
     def new(self, rules: bieten.Rules | dict[str, Any] | str, seed: int) -> Any:
         text = (

@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_c_abi import _cdef_from_header
+from test_c_abi import ERR_LEN, CLibrary, _cdef_from_header
 
 import bieten
 from bieten import _core, schnapsen
 
 ROOT = Path(__file__).resolve().parents[1]
-ERR_LEN = 1024
 
 # Status codes (bieten.h).
 OK, NO_SEAT, E_NULL, E_ARGUMENT, E_JSON, E_RULES, E_RECORD, E_ILLEGAL, E_ACTION, E_BUFFER = range(0, -10, -1)
@@ -47,26 +46,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-class _CApi:
-    """Small conveniences over the raw cffi library."""
-
-    def __init__(self, ffi: Any, lib: Any) -> None:
-        self.ffi = ffi
-        self.lib = lib
-
-    def err(self) -> Any:
-        return self.ffi.new("char[]", ERR_LEN)
-
-    def text(self, err: Any) -> str:
-        return str(self.ffi.string(err).decode("utf-8"))
-
-    def take(self, pointer: Any) -> str:
-        """A library-owned string as text, freed."""
-        assert pointer != self.ffi.NULL
-        try:
-            return str(self.ffi.string(pointer).decode("utf-8"))
-        finally:
-            self.lib.bieten_string_free(pointer)
+class _CApi(CLibrary):
+    """Bauernschnapsen and Schnapsen games over the C ABI."""
 
     def gc(self, game: Any) -> Any:
         return self.ffi.gc(game, self.lib.bieten_schnapsen_free)
