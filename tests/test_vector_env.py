@@ -278,6 +278,65 @@ def test_opponents_present_a_single_agent_view(learner_seat: Any) -> None:
     assert ended > 0
 
 
+@pytest.mark.parametrize(
+    ("game", "rules", "name"),
+    [
+        ("bieten", bieten.Rules(players=2, target=3), "ismcts:24"),
+        ("schnapsen", schnapsen.Rules.preset("schnapsen", target=2), "ismcts:24:rollout=random"),
+    ],
+    ids=["bieten", "schnapsen"],
+)
+def test_ismcts_opponents_replay_the_core_agent_and_repeat_for_any_thread_count(
+    game: str, rules: Any, name: str
+) -> None:
+    """opponents="ismcts:N": the search plays the other seat inside step with the generator
+    docs/agents.md gives that seat, so a CoreAgent of the same name replays every move; an
+    iteration budget makes the run the same on any number of threads."""
+    envs = [bieten.VectorEnv(game, rules, num_envs=6, seed=11, threads=t, opponents=name) for t in (1, 2)]
+    obs, masks, seats = envs[0].reset()
+    envs[1].reset()
+
+    def start(i: int) -> tuple[Any, Any]:
+        seed = int(envs[0].game_seeds[i])
+        g = new_game(envs[0], seed)
+        agent_class = _core.CoreAgent if game == "bieten" else _core.schnapsen.CoreAgent
+        agent = agent_class(name, _core.agent_state(seed, 1))
+        while not g.is_over and g.current_player != 0:
+            g.apply_id(agent.act(g))
+        return g, agent
+
+    state = [start(i) for i in range(6)]
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(40):
+        for i, (g, _) in enumerate(state):
+            assert np.array_equal(masks[i], g.legal_action_mask())
+            assert np.array_equal(obs[i], g.observation(0))
+        actions = random_actions(masks, rng)
+        obs, masks, seats, _, terminated = envs[0].step(actions)
+        envs[1].step(actions)
+        assert np.array_equal(obs, envs[1].observations) and np.array_equal(masks, envs[1].masks)
+        assert (seats == 0).all()
+        for i, (g, agent) in enumerate(state):
+            g.apply_id(int(actions[i]))
+            while not g.is_over and g.current_player != 0:
+                g.apply_id(agent.act(g))
+            assert bool(terminated[i]) == g.is_over
+            if g.is_over:
+                ended += 1
+                state[i] = start(i)
+    assert ended > 0
+
+
+def test_a_wall_clock_search_is_refused_as_opponent() -> None:
+    """A time budget gives different moves from run to run, and VectorEnv promises the same results
+    for a seed on any thread count: iterations only."""
+    with pytest.raises(bieten.BietenError, match=r"'ismcts:8ms' searches for a wall-clock time.*ismcts:400"):
+        bieten.VectorEnv("bieten", bieten.Rules(players=2), num_envs=2, opponents="ismcts:8ms")
+    with pytest.raises(bieten.BietenError, match=r"^opponents: bad agent 'ismcts:banana': the iterations"):
+        bieten.VectorEnv("schnapsen", num_envs=2, opponents="ismcts:banana")
+
+
 def test_gymnasium_vector_api() -> None:
     gymnasium = pytest.importorskip("gymnasium")
     from bieten.env.vector import GymVectorEnv

@@ -4,6 +4,10 @@
 #include <cstring>
 #include <utility>
 
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 namespace bieten::vec {
 
 namespace {
@@ -40,16 +44,26 @@ void SchnapsenTraits::write_mask(const Game& g, bool* out) {
   write_bits(&w, kNumActions, out);
 }
 
-// kind is kRandom or kHeuristic (checked when the environment is made).
-BietenTraits::ActionId BietenTraits::act(AgentKind kind, const Game& g, SplitMix64& rng) {
-  return kind == AgentKind::kHeuristic ? bieten::heuristic_action(g, rng) : bieten::random_action(g, rng);
-}
-
-SchnapsenTraits::ActionId SchnapsenTraits::act(AgentKind kind, const Game& g, SplitMix64& rng) {
-  return kind == AgentKind::kHeuristic ? schnapsen::heuristic_action(g, rng) : schnapsen::random_action(g, rng);
-}
-
 // --- WorkerPool ---
+
+namespace {
+
+// Calls done() until it is true or kSpin has passed; true if it became true.
+template <typename Done>
+bool spin_until(Done done) {
+  const auto until = std::chrono::steady_clock::now() + WorkerPool::kSpin;
+  for (int k = 0;; ++k) {
+    if (done()) return true;
+    if ((k & 63) == 63 && std::chrono::steady_clock::now() >= until) return done();
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+    _mm_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+  }
+}
+
+}  // namespace
 
 WorkerPool::WorkerPool(int threads) : threads_(std::max(1, threads)) {
   for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { loop(t); });
@@ -59,6 +73,7 @@ WorkerPool::~WorkerPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     quit_ = true;
+    generation_.fetch_add(1, std::memory_order_release);
   }
   start_.notify_all();
   for (auto& w : workers_) w.join();
@@ -70,38 +85,57 @@ void WorkerPool::run(const std::function<void(int)>& job) {
     return;
   }
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(mutex_);  // a worker about to sleep re-checks generation_ under it
     job_ = &job;
-    ++generation_;
-    pending_ = threads_ - 1;
     error_ = nullptr;
+    pending_.store(threads_ - 1, std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
+    if (sleeping_workers_ > 0) start_.notify_all();
   }
-  start_.notify_all();
   try {
     job(0);
   } catch (...) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!error_) error_ = std::current_exception();
   }
+  auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
   std::exception_ptr error;
   {
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    if (!spin_until(finished)) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      caller_sleeping_ = true;
+      done_.wait(lock, finished);
+      caller_sleeping_ = false;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
     job_ = nullptr;
     error = std::exchange(error_, nullptr);
   }
   if (error) std::rethrow_exception(error);
 }
 
+void WorkerPool::finish_one() {
+  if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    std::lock_guard<std::mutex> lock(mutex_);  // the caller sets caller_sleeping_ and re-checks under it
+    if (caller_sleeping_) done_.notify_one();
+  }
+}
+
 void WorkerPool::loop(int t) {
   std::uint64_t seen = 0;
   for (;;) {
+    auto started = [&] { return generation_.load(std::memory_order_acquire) != seen; };
+    if (!spin_until(started)) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      ++sleeping_workers_;
+      start_.wait(lock, started);
+      --sleeping_workers_;
+    }
     const std::function<void(int)>* job = nullptr;
     {
-      std::unique_lock<std::mutex> lock(mutex_);
-      start_.wait(lock, [&] { return quit_ || generation_ != seen; });
+      std::lock_guard<std::mutex> lock(mutex_);
       if (quit_) return;
-      seen = generation_;
+      seen = generation_.load(std::memory_order_relaxed);
       job = job_;
     }
     try {
@@ -110,10 +144,7 @@ void WorkerPool::loop(int t) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!error_) error_ = std::current_exception();
     }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--pending_ == 0) done_.notify_one();
-    }
+    finish_one();
   }
 }
 
@@ -145,15 +176,25 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
       throw SeatError(std::string(T::kName == "bieten" ? "R2.1" : "S2.1") + ": learner_seat must be 0 to " +
                       std::to_string(players_ - 1) + " or rotate, not " + std::to_string(config_.learner_seat));
     }
-    opponents_.push_back(typename T::AgentKind{});  // offset 0: the learner
+    opponents_.push_back(typename T::AgentSpec{});  // offset 0: the learner
     for (const std::string& name : config_.opponents) {
-      const auto kind = T::parse_agent(name);
-      // Only the agents act() knows: an agent added to parse_agent later is refused here, not
-      // silently played as another.
-      if (kind != T::AgentKind::kRandom && kind != T::AgentKind::kHeuristic) {
-        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic)");
+      typename T::AgentSpec spec;
+      try {
+        spec = T::parse_agent(name);
+      } catch (const Error& e) {
+        throw Error(std::string("opponents: ") + e.what());
       }
-      opponents_.push_back(kind);
+      if (spec.kind != T::AgentKind::kRandom && spec.kind != T::AgentKind::kHeuristic &&
+          spec.kind != T::AgentKind::kIsmcts) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts)");
+      }
+      // Same results for any thread count: a search budget in iterations, never in wall-clock time.
+      if (spec.kind == T::AgentKind::kIsmcts && spec.ismcts.iterations == 0 && spec.ismcts.time_ms > 0) {
+        throw Error("opponents: '" + name +
+                    "' searches for a wall-clock time, which no two runs repeat; give iterations instead, e.g. "
+                    "'ismcts:400'");
+      }
+      opponents_.push_back(spec);
     }
   }
   obs_size_ = config_.observations ? T::kObservationSize : 0;
@@ -300,17 +341,31 @@ void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a) {
 template <typename T>
 void VectorEnv<T>::step(const std::int64_t* actions) {
   if (!started_) throw Error("VectorEnv: call reset() before step()");
-  // Every action is checked before any game moves, so a refused batch changes nothing.
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n_); ++i) {
+  // Every action is checked before any game moves, so a refused batch changes nothing: on the threads,
+  // each range finding its first refused env, then the lowest of those is reported.
+  const auto n = static_cast<std::size_t>(n_);
+  auto refused = [&](std::size_t i) {
+    const std::int64_t a = actions[i];
+    return a < 0 || a >= T::kNumActions || !games_[i].is_legal(static_cast<typename T::ActionId>(a));
+  };
+  std::atomic<std::size_t> lowest{n};
+  parallel([&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (refused(i)) {
+        std::size_t seen = lowest.load(std::memory_order_relaxed);
+        while (i < seen && !lowest.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+        }
+        return;
+      }
+    }
+  });
+  if (const std::size_t i = lowest.load(); i < n) {
     const std::int64_t a = actions[i];
     if (a < 0 || a >= T::kNumActions) {
       throw IllegalActionError("env " + std::to_string(i) + ": " + std::string(T::kActionRule) + ": action id " +
                                std::to_string(a) + " is not in 0.." + std::to_string(T::kNumActions - 1));
     }
-    const Game& g = games_[i];
-    if (!g.is_legal(static_cast<typename T::ActionId>(a))) {
-      throw IllegalActionError("env " + std::to_string(i) + ": " + g.why_illegal(static_cast<int>(a)));
-    }
+    throw IllegalActionError("env " + std::to_string(i) + ": " + games_[i].why_illegal(static_cast<int>(a)));
   }
   parallel([&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<typename T::ActionId>(actions[i]));

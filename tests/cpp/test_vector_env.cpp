@@ -5,10 +5,14 @@
 //       tests/cpp/test_vector_env.cpp -o /tmp/test_vector_env && /tmp/test_vector_env
 //
 // Plain checks (they stay on under NDEBUG); main returns 0 when everything holds.
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bieten/vector_env.hpp"
@@ -172,9 +176,35 @@ void check_opponents(const typename T::Rules& rules, int players) {
   }
 }
 
+// The pool runs every part of every job exactly once whether its workers are still spinning from the
+// last job or asleep (a pause longer than WorkerPool::kSpin), and rethrows a part's exception.
+void check_pool() {
+  for (int threads : {2, 3, 5}) {
+    vec::WorkerPool pool(threads);
+    std::vector<std::atomic<int>> runs(static_cast<std::size_t>(threads));
+    for (int job = 0; job < 400; ++job) {
+      if (job % 100 == 99) std::this_thread::sleep_for(vec::WorkerPool::kSpin * 3);  // workers sleep
+      pool.run([&](int t) { runs[static_cast<std::size_t>(t)].fetch_add(1); });
+      for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == job + 1);
+    }
+    bool thrown = false;
+    try {
+      pool.run([&](int t) {
+        if (t == threads - 1) throw std::runtime_error("part failed");
+      });
+    } catch (const std::runtime_error& e) {
+      thrown = std::strcmp(e.what(), "part failed") == 0;
+    }
+    CHECK(thrown);
+    pool.run([&](int t) { runs[static_cast<std::size_t>(t)].fetch_add(1); });  // usable after an error
+    for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == 401);
+  }
+}
+
 }  // namespace
 
 int main() {
+  check_pool();
   Rules bieten_rules;
   bieten_rules.players = 3;
   bieten_rules.target = 4;
@@ -187,6 +217,10 @@ int main() {
   config.opponents = {"random", "heuristic"};
   config.learner_seat = -1;
   check_threads<vec::BietenTraits>(bieten_rules, config, 150);
+  config.opponents = {"ismcts:16", "ismcts:16:rollout=random"};  // iterations: same on any thread count
+  config.num_envs = 7;
+  check_threads<vec::BietenTraits>(bieten_rules, config, 30);
+  config.num_envs = 41;
   check_replay<vec::BietenTraits>(bieten_rules, 400);
   check_replay<vec::SchnapsenTraits>(schnapsen::preset("schnapsen"), 300);
   check_atomic<vec::BietenTraits>(bieten_rules);

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -40,6 +42,7 @@ struct BietenTraits {
   using Game = bieten::Game;
   using Rules = bieten::Rules;
   using AgentKind = bieten::AgentKind;
+  using AgentSpec = bieten::AgentSpec;
   using ActionId = bieten::ActionId;
   static constexpr int kNumActions = bieten::kNumActions;
   static constexpr int kObservationSize = bieten::kObservationSize;
@@ -54,15 +57,15 @@ struct BietenTraits {
   }
   static void write_mask(const Game& g, bool* out);  // kNumActions bools
   static void write_observation(const Game& g, int seat, float* out) { bieten::write_observation(g, seat, out); }
-  static AgentKind parse_agent(std::string_view name) { return bieten::parse_agent(name); }
-  static std::string_view agent_name(AgentKind k) { return bieten::agent_name(k); }
-  static ActionId act(AgentKind kind, const Game& g, SplitMix64& rng);
+  static AgentSpec parse_agent(std::string_view name) { return bieten::parse_agent_spec(name); }
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return bieten::builtin_action(spec, g, rng); }
 };
 
 struct SchnapsenTraits {
   using Game = schnapsen::Game;
   using Rules = schnapsen::Rules;
   using AgentKind = schnapsen::AgentKind;
+  using AgentSpec = schnapsen::AgentSpec;
   using ActionId = schnapsen::ActionId;
   static constexpr int kNumActions = schnapsen::kNumActions;
   static constexpr int kObservationSize = schnapsen::kObservationSize;
@@ -75,9 +78,8 @@ struct SchnapsenTraits {
   static std::uint8_t winners(const Game& g) { return g.winners(); }
   static void write_mask(const Game& g, bool* out);
   static void write_observation(const Game& g, int seat, float* out) { schnapsen::write_observation(g, seat, out); }
-  static AgentKind parse_agent(std::string_view name) { return schnapsen::parse_agent(name); }
-  static std::string_view agent_name(AgentKind k) { return schnapsen::agent_name(k); }
-  static ActionId act(AgentKind kind, const Game& g, SplitMix64& rng);
+  static AgentSpec parse_agent(std::string_view name) { return schnapsen::parse_agent_spec(name); }
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return schnapsen::builtin_action(spec, g, rng); }
 };
 
 enum class RewardMode : std::uint8_t {
@@ -99,6 +101,8 @@ struct VectorEnvConfig {
 };
 
 // A fixed set of worker threads that run one job at a time on [0, threads); the caller runs part 0.
+// A step of a few thousand games takes ~0.1 ms, less than waking a sleeping thread costs on some
+// machines, so both sides first wait by spinning for a short while (kSpin) and only then sleep.
 class WorkerPool {
  public:
   explicit WorkerPool(int threads);
@@ -109,15 +113,22 @@ class WorkerPool {
   // Runs job(t) for t in [0, threads) and waits; rethrows the first exception.
   void run(const std::function<void(int)>& job);
 
+  // How long a waiting side spins before it sleeps: long enough to cover the gap between two steps of
+  // a tight loop, short enough that a caller busy elsewhere (a network's forward pass) gets its cores back.
+  static constexpr std::chrono::microseconds kSpin{200};
+
  private:
   void loop(int t);
+  void finish_one();
   int threads_;
   std::vector<std::thread> workers_;
-  std::mutex mutex_;
+  std::mutex mutex_;                      // guards the sleeping and the error; generation_ changes under it
   std::condition_variable start_, done_;
   const std::function<void(int)>* job_ = nullptr;
-  std::uint64_t generation_ = 0;
-  int pending_ = 0;
+  std::atomic<std::uint64_t> generation_{0};  // one more for each job
+  std::atomic<int> pending_{0};               // workers still running the job
+  int sleeping_workers_ = 0;
+  bool caller_sleeping_ = false;
   bool quit_ = false;
   std::exception_ptr error_;
 };
@@ -176,7 +187,7 @@ class VectorEnv {
   int players_;
   int obs_size_;
   bool started_ = false;
-  std::vector<typename T::AgentKind> opponents_;  // by seat offset from the learner (index 0 unused)
+  std::vector<typename T::AgentSpec> opponents_;  // by seat offset from the learner (index 0 unused)
   std::vector<Game> games_;
   std::vector<SplitMix64> rngs_;  // [N, P] the opponents' generators
   std::vector<std::array<int, T::kMaxPlayers>> last_scores_;
