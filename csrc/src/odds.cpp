@@ -6,6 +6,7 @@
 
 #include "bieten/agents.hpp"
 #include "bieten/odds_detail.hpp"
+#include "bieten/small_sort.hpp"
 
 namespace bieten {
 namespace odds_detail {
@@ -177,7 +178,7 @@ View make_view(const Game& g, int seat) {
     if (v.forbid[p] & v.pool) v.any_forbid = true;
   }
   // Seats with bid constraints first (the first draws from all unseen cards), then by failed suits.
-  std::stable_sort(v.order.begin(), v.order.begin() + v.order_size, [&v](int a, int b) {
+  small_stable_sort(v.order.begin(), v.order.begin() + v.order_size, [&v](int a, int b) {
     const int ca = std::popcount(v.must_hold[a]), cb = std::popcount(v.must_hold[b]);
     if (ca != cb) return ca > cb;
     return count(v.forbid[a] & v.pool) > count(v.forbid[b] & v.pool);

@@ -228,10 +228,15 @@ void VectorEnv<T>::parallel(const std::function<void(std::size_t, std::size_t)>&
     range(0, n);
     return;
   }
-  pool_.run([&](int t) {
+  // One captured pointer, so the std::function holds the lambda inline: no allocation per step.
+  const struct {
+    std::size_t n, t_count;
+    const std::function<void(std::size_t, std::size_t)>& range;
+  } split{n, t_count, range};
+  pool_.run([&split](int t) {
     const auto k = static_cast<std::size_t>(t);
-    const std::size_t begin = n * k / t_count, end = n * (k + 1) / t_count;
-    if (begin < end) range(begin, end);
+    const std::size_t begin = split.n * k / split.t_count, end = split.n * (k + 1) / split.t_count;
+    if (begin < end) split.range(begin, end);
   });
 }
 

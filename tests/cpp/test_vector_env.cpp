@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -18,6 +19,25 @@
 #include "bieten/vector_env.hpp"
 
 using namespace bieten;
+
+// Every allocation of the process is counted, to check that a step allocates nothing.
+std::atomic<long> g_allocations{0};
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+// GCC sees the free() of what `new` returned, not that this `new` is malloc.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace {
 
@@ -201,6 +221,31 @@ void check_pool() {
   }
 }
 
+// After the first steps, stepping (auto-resets included) allocates nothing, on one thread or several,
+// with or without opponents that allocate nothing themselves.
+template <typename T>
+void check_no_allocation(const typename T::Rules& rules, vec::VectorEnvConfig config) {
+  for (int threads : {1, 3}) {
+    config.threads = threads;
+    vec::VectorEnv<T> env(rules, config);
+    env.reset(nullptr);
+    std::vector<std::int64_t> actions(static_cast<std::size_t>(config.num_envs));
+    for (int s = 0; s < 20; ++s) {
+      choose(env, actions, s);
+      env.step(actions.data());
+    }
+    long ended = 0;
+    const long before = g_allocations.load();
+    for (int s = 20; s < 400; ++s) {
+      choose(env, actions, s);
+      env.step(actions.data());
+      for (int i = 0; i < config.num_envs; ++i) ended += env.terminated()[i];
+    }
+    CHECK(g_allocations.load() == before);
+    CHECK(ended > 0);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -226,6 +271,16 @@ int main() {
   check_atomic<vec::BietenTraits>(bieten_rules);
   check_atomic<vec::SchnapsenTraits>(schnapsen_rules);
   check_opponents<vec::BietenTraits>(bieten_rules, 3);
+  {
+    vec::VectorEnvConfig plain;
+    plain.num_envs = 16;
+    check_no_allocation<vec::BietenTraits>(bieten_rules, plain);
+    check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+    plain.opponents = {"random", "random"};  // (Bieten's heuristic samples worlds into vectors)
+    check_no_allocation<vec::BietenTraits>(bieten_rules, plain);
+    plain.opponents = {"heuristic", "random", "heuristic"};
+    check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+  }
   check_opponents<vec::SchnapsenTraits>(schnapsen_rules, 4);
   bool refused = false;
   try {

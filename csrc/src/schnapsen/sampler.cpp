@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "bieten/small_sort.hpp"
+
 namespace bieten::schnapsen {
 
 SeatView make_seat_view(const Game& g, int seat) {
@@ -62,7 +64,7 @@ WorldSampler::WorldSampler(const SeatView& v, SplitMix64& rng) : v_(v), rng_(rng
     if (v.need[p] > 0) order_[order_size_++] = static_cast<std::int8_t>(p);
   }
   // The fewest spare allowed cards first.
-  std::stable_sort(order_.begin(), order_.begin() + order_size_, [&v](int a, int b) {
+  small_stable_sort(order_.begin(), order_.begin() + order_size_, [&v](int a, int b) {
     return count(v.pool & ~v.forbid[a]) - v.need[a] < count(v.pool & ~v.forbid[b]) - v.need[b];
   });
 }
