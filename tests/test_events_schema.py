@@ -129,8 +129,10 @@ def test_v2_is_v1_plus_credit_void(schema: dict[str, Any]) -> None:
     """docs/events.md: adding an event type makes a new file; v1 stays as it was."""
     v1 = json.loads(_schema_text(V1_RESOURCE))
     assert "credit_void" not in v1["$defs"]
-    assert [t for t in schema["properties"]["type"]["enum"] if t != "credit_void"] == v1["properties"]["type"]["enum"]
-    assert [b for b in schema["allOf"] if b["if"]["properties"]["type"]["const"] != "credit_void"] == v1["allOf"]
+    types = schema["properties"]["type"]["enum"]
+    assert [t for t in types if t != "credit_void"] == v1["properties"]["type"]["enum"]
+    dispatch = [b for b in schema["allOf"] if b["if"]["properties"]["type"]["const"] != "credit_void"]
+    assert dispatch == v1["allOf"]
     assert {k: v for k, v in schema["$defs"].items() if k != "credit_void"} == v1["$defs"]
 
 
@@ -437,8 +439,8 @@ def _mutations(played: list[Played]) -> list[tuple[str, Any]]:
         ("a tie on Red (R5.4: one highest card)", dict(unheld, reason="tie")),
         ("Spiel unheld (R6.4)", dict(unheld, figure="spiel")),
         ("a conceded bid void for nobody (R7.7)", dict(unheld, credit="conceded")),
-        ("a raise conceded void for nobody", dict(after_win, credit="raise_conceded", points=2, reason="unheld",
-                                                  seat=None)),
+        ("a raise conceded void for nobody",
+         dict(after_win, credit="raise_conceded", points=2, reason="unheld", seat=None)),
         ("a void held_three worth 2", dict(after_win, points=2)),
         ("the Weli point void for red", dict(unheld, credit="weli_point")),
         ("a void credit on the Weli as unbid", dict(unheld, figure="weli")),

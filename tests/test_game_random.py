@@ -316,7 +316,8 @@ def engine_settlement(g: bieten.Game) -> list[tuple]:
         if d["type"] == "figure_credited":
             out.append((d["hand"], d["figure"], d["seat"], d["points"], REASONS[d["reason"]], None))
         else:
-            out.append((d["hand"], d["figure"], d["seat"], d["points"], REASONS[d["credit"]], VOIDS[d["reason"]]))
+            kind, void = REASONS[d["credit"]], VOIDS[d["reason"]]
+            out.append((d["hand"], d["figure"], d["seat"], d["points"], kind, void))
     return out
 
 

@@ -659,7 +659,10 @@ class RefGame:
     # R7.7, R8 ---------------------------------------------------------------
 
     def _figure_cards(self) -> list[list[tuple[int, int | None]]]:
-        return [[(card, None) if named is None else (named, card) for card, named in seat] for seat in self.played]
+        """Every seat's cards as figure_winners takes them: (identity, physical wild or None)."""
+        return [
+            [(card, None) if named is None else (named, card) for card, named in seat] for seat in self.played
+        ]
 
     def figure_results(self) -> dict[str, int | None]:
         """R6 over the complete hand: the best player of each figure, or None."""
