@@ -191,6 +191,14 @@ void write_event(json::Writer& w, const Event& e, int players, int viewer) {
       w.key("points").integer(e.points);
       w.key("reason").string(credit_reason_name(static_cast<CreditReason>(e.code)));
       break;
+    case EventType::kCreditVoid:
+      w.key("seat");
+      write_seat_or_null(w, e.seat);
+      w.key("figure").string(figure_text(e.figure));
+      w.key("points").integer(e.points);
+      w.key("credit").string(credit_reason_name(static_cast<CreditReason>(e.code)));
+      w.key("reason").string(void_reason_name(static_cast<VoidReason>(e.stage)));
+      break;
     case EventType::kHandScored:
       w.key("points").begin_array();
       for (int p = 0; p < players; ++p) w.integer(e.gained[p]);

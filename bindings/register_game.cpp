@@ -133,6 +133,13 @@ py::dict event_dict(const Event& e, int players, int viewer) {
       d["points"] = e.points;
       d["reason"] = std::string(credit_reason_name(static_cast<CreditReason>(e.code)));
       break;
+    case EventType::kCreditVoid:
+      d["seat"] = seat_or_none(e.seat);
+      d["figure"] = figure_text(e.figure);
+      d["points"] = e.points;
+      d["credit"] = std::string(credit_reason_name(static_cast<CreditReason>(e.code)));
+      d["reason"] = std::string(void_reason_name(static_cast<VoidReason>(e.stage)));
+      break;
     case EventType::kHandScored: {
       py::list gained, totals;
       for (int p = 0; p < players; ++p) {

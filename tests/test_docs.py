@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import io
+import itertools
 import re
 from pathlib import Path
 
@@ -26,6 +29,22 @@ def test_observation_chance_mode_examples_run_as_written() -> None:
     result = doctest.testfile(str(ROOT / "docs" / "observation.md"), module_relative=False, optionflags=FLAGS)
     assert result.attempted >= 10
     assert result.failed == 0
+
+
+def test_events_page_examples_print_what_the_page_shows() -> None:
+    """docs/events.md: each Python block that prints is followed by exactly what it prints."""
+    blocks = re.findall(r"```(\w*)\n(.*?)```", (ROOT / "docs" / "events.md").read_text(), re.DOTALL)
+    namespace: dict[str, object] = {}
+    checked = 0
+    for (lang, code), (_, shown) in itertools.pairwise(blocks):
+        if lang != "python" or "print(" not in code:
+            continue
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(code, namespace)  # the page's own code, in one namespace as a reader would run it
+        assert out.getvalue() == shown, code
+        checked += 1
+    assert checked >= 4
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,7 @@ class _ByType:
 REPLY = _ByType("reply", REPLY_ANY)
 REQUEST = _ByType("request", REQUEST_ANY)
 EVENTS = {
-    "bieten": Draft202012Validator(_schema("events-v1.json")),
+    "bieten": Draft202012Validator(_schema("events-v2.json")),
     "schnapsen": Draft202012Validator(_schema("schnapsen-events-v1.json")),
 }
 

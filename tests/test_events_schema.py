@@ -1,8 +1,10 @@
-"""The event stream against its published JSON Schema (python/bieten/schema/events-v1.json, docs/events.md).
+"""The event stream against its published JSON Schema (python/bieten/schema/events-v2.json, docs/events.md).
 
 Seeded random games of every preset x players 2..5 x hand_size 3/4 are played to the end; every event of
 ``game.events`` and of ``game.events_for(seat)`` for every seat is validated against the schema that ships in
 the installed package, and the stream's bookkeeping (seq, hand, redaction, seats in range) is checked.
+Version 1 (events-v1.json) still ships unchanged: the stream without its credit_void events validates
+against it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from jsonschema.exceptions import best_match
 
 import bieten
 
-SCHEMA_RESOURCE = ("schema", "events-v1.json")
+SCHEMA_RESOURCE = ("schema", "events-v2.json")
+V1_RESOURCE = ("schema", "events-v1.json")
 EVENT_TYPES = (
     "hand_dealt",
     "card_seen",
@@ -37,6 +40,7 @@ EVENT_TYPES = (
     "turn_passed",
     "bid_settled",
     "figure_credited",
+    "credit_void",
     "hand_scored",
     "game_over",
 )
@@ -50,9 +54,9 @@ CONFIGS = [
 ]
 
 
-def _schema_text() -> str:
+def _schema_text(parts: tuple[str, str] = SCHEMA_RESOURCE) -> str:
     resource = importlib.resources.files("bieten")
-    for part in SCHEMA_RESOURCE:
+    for part in parts:
         resource = resource / part
     return resource.read_text(encoding="utf-8")
 
@@ -112,12 +116,37 @@ def _errors(validator: Draft202012Validator, event: dict[str, Any]) -> str | Non
 
 
 def test_schema_ships_in_the_installed_package() -> None:
-    resource = importlib.resources.files("bieten") / "schema" / "events-v1.json"
-    assert resource.is_file()
-    schema = json.loads(resource.read_text(encoding="utf-8"))
-    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert "v1" in schema["$id"]
-    Draft202012Validator.check_schema(schema)
+    for version in (1, 2):
+        resource = importlib.resources.files("bieten") / "schema" / f"events-v{version}.json"
+        assert resource.is_file()
+        schema = json.loads(resource.read_text(encoding="utf-8"))
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["$id"] == f"urn:bieten:schema:events-v{version}"
+        Draft202012Validator.check_schema(schema)
+
+
+def test_v2_is_v1_plus_credit_void(schema: dict[str, Any]) -> None:
+    """docs/events.md: adding an event type makes a new file; v1 stays as it was."""
+    v1 = json.loads(_schema_text(V1_RESOURCE))
+    assert "credit_void" not in v1["$defs"]
+    types = schema["properties"]["type"]["enum"]
+    assert [t for t in types if t != "credit_void"] == v1["properties"]["type"]["enum"]
+    dispatch = [b for b in schema["allOf"] if b["if"]["properties"]["type"]["const"] != "credit_void"]
+    assert dispatch == v1["allOf"]
+    assert {k: v for k, v in schema["$defs"].items() if k != "credit_void"} == v1["$defs"]
+
+
+def test_a_v1_consumer_can_drop_credit_void(played: list[Played]) -> None:
+    """A v1 stream is a v2 stream without credit_void events (seq then has gaps where they were)."""
+    v1 = Draft202012Validator(json.loads(_schema_text(V1_RESOURCE)))
+    checked: set[str] = set()
+    for game in played[::4]:
+        for event in game.full:
+            key = json.dumps(event, sort_keys=True)
+            if key in checked:
+                continue
+            checked.add(key)
+            assert v1.is_valid(event) == (event["type"] != "credit_void"), event
 
 
 def test_schema_names_exactly_the_engine_event_types(schema: dict[str, Any]) -> None:
@@ -217,7 +246,9 @@ REASON_OF_OUTCOME = {"conceded": "conceded", "stands": "held", "raise_conceded":
 REASON_OF_OUTCOME["stands_three"] = "held_three"
 
 
-def _check_hand(events: list[dict[str, Any]], rules: bieten.Rules, totals: list[int], where: str) -> None:
+def _check_hand(
+    events: list[dict[str, Any]], rules: bieten.Rules, totals: list[int], where: str
+) -> None:
     """One hand's events in the order docs/events.md promises; adds the hand's points to totals."""
     n, types = rules.players, [e["type"] for e in events]
     dealt = types.index("hand_dealt")
@@ -241,25 +272,35 @@ def _check_hand(events: list[dict[str, Any]], rules: bieten.Rules, totals: list[
         else:
             assert e["type"] not in ("answered", "bid_settled"), f"{where}: {e}"
     settled = {e["figure"]: e for e in events if e["type"] == "bid_settled"}
-    credits = [e for e in events if e["type"] == "figure_credited"]
-    order = [*bid_order, *(f for f in FIGURE_ORDER if f not in bid_order), "weli"]  # R8.1
-    positions = [order.index(e["figure"]) for e in credits]
-    assert positions == sorted(set(positions)), f"{where}: credits {[e['figure'] for e in credits]}"
+    # R8.1: every credit of the hand, paid (figure_credited) or void (credit_void), once, in order,
+    # right before hand_scored.
+    settlement = [e for e in events if e["type"] in ("figure_credited", "credit_void")]
+    order = [*bid_order, *(f for f in FIGURE_ORDER if f not in bid_order)]
+    order += ["weli"] if rules.weli_point else []
+    assert [e["figure"] for e in settlement] == order, f"{where}: {settlement}"
+    assert types[-1 - len(order) : -1] == [e["type"] for e in settlement], where
     gained = [0] * n
-    for e in credits:
-        gained[e["seat"]] += e["points"]
+    won = False
+    for e in settlement:
+        kind = e["reason"] if e["type"] == "figure_credited" else e["credit"]
+        if e["type"] == "figure_credited":
+            assert not won, f"{where}: {e} after the game was won (R8.2)"
+            gained[e["seat"]] += e["points"]
+            won = totals[e["seat"]] + gained[e["seat"]] >= rules.target
+        else:  # R8.2: every credit after the winning one is void; before it only a nobody (R7.7, R6.6)
+            assert (e["reason"] == "game_over") == won, f"{where}: {e}"
+            assert e["seat"] is None or e["reason"] == "game_over", f"{where}: {e}"
         bid = settled.get(e["figure"])
         if bid is None:
-            assert e["reason"] in ("unbid", "weli_point"), f"{where}: {e}"
+            assert kind == ("weli_point" if e["figure"] == "weli" else "unbid"), f"{where}: {e}"
             continue
-        assert (e["reason"], e["points"]) == (REASON_OF_OUTCOME[bid["outcome"]], bid["stake"]), (
-            f"{where}: {e}"
-        )
+        assert (kind, e["points"]) == (REASON_OF_OUTCOME[bid["outcome"]], bid["stake"]), f"{where}: {e}"
         if bid["outcome"] == "conceded":  # R7.7: the bidder, or the raiser, gets it whoever has the figure
             assert e["seat"] == bid["bidder"], f"{where}: {e}"
         elif bid["outcome"] == "raise_conceded":
             assert e["seat"] == bid["by"], f"{where}: {e}"
     totals[:] = [t + g for t, g in zip(totals, gained, strict=True)]
+    # credit_void adds nothing: the hand's points are the figure_credited points alone
     assert events[-1]["points"] == gained and events[-1]["scores"] == totals, f"{where}: {events[-1]}"
 
 
@@ -296,6 +337,10 @@ def test_the_sweep_exercises_every_branch_of_the_schema(played: list[Played]) ->
                 seen[f"bid_settled:{event['outcome']}"] += 1
             elif kind == "figure_credited":
                 seen[f"figure_credited:{event['reason']}"] += 1
+            elif kind == "credit_void":
+                seen[f"credit_void:{event['reason']}"] += 1
+                seen[f"credit_void:{event['reason']}:{event['credit']}"] += 1
+                seen[f"credit_void:{event['reason']}:seat:{event['seat'] is not None}"] += 1
             elif kind == "card_played" and event["as"] is not None:
                 seen[f"card_played:wild:{event['card']}"] += 1
     wanted = [
@@ -309,6 +354,15 @@ def test_the_sweep_exercises_every_branch_of_the_schema(played: list[Played]) ->
             for r in ("unbid", "conceded", "held", "raise_conceded", "held_three", "weli_point")
         ),
         *(f"card_played:wild:{c}" for c in ("S6", "S7", "E7")),
+        *(f"credit_void:{r}" for r in ("tie", "unheld", "game_over")),
+        # the rarer voids (an unbid tie, a standing bid named away) are pinned in tests/test_game_rules.py
+        *(f"credit_void:unheld:{c}" for c in ("unbid", "weli_point")),
+        *(
+            f"credit_void:game_over:{c}"
+            for c in ("unbid", "conceded", "held", "raise_conceded", "held_three", "weli_point")
+        ),
+        "credit_void:game_over:seat:True",
+        "credit_void:game_over:seat:False",
     ]
     assert [w for w in wanted if not seen[w]] == []
 
@@ -337,6 +391,8 @@ def _mutations(played: list[Played]) -> list[tuple[str, Any]]:
     credited = _example(played, "figure_credited", reason="held_three")
     scored = _example(played, "hand_scored")
     over = _example(played, "game_over")
+    unheld = _example(played, "credit_void", reason="unheld", credit="unbid", figure="red")
+    after_win = _example(played, "credit_void", reason="game_over", credit="held_three")
     return [
         ("card X9", dict(played_card, card="X9")),
         ("card in lower case", dict(played_card, card=played_card["card"].lower())),
@@ -376,6 +432,20 @@ def _mutations(played: list[Played]) -> list[tuple[str, Any]]:
         ("a figure named in French", dict(credited, figure="rouge")),
         ("negative points in a hand", dict(scored, points=[-1, *scored["points"][1:]])),
         ("scores as one number", dict(scored, scores=sum(scored["scores"]))),
+        ("a void credit with a paid credit's reason", dict(unheld, reason="held")),
+        ("a void credit without its kind", {k: v for k, v in unheld.items() if k != "credit"}),
+        ("an unheld figure that names a seat", dict(unheld, seat=0)),
+        ("a tie with a seat", dict(unheld, reason="tie", figure="gleich", seat=0)),
+        ("a tie on Red (R5.4: one highest card)", dict(unheld, reason="tie")),
+        ("Spiel unheld (R6.4)", dict(unheld, figure="spiel")),
+        ("a conceded bid void for nobody (R7.7)", dict(unheld, credit="conceded")),
+        ("a raise conceded void for nobody",
+         dict(after_win, credit="raise_conceded", points=2, reason="unheld", seat=None)),
+        ("a void held_three worth 2", dict(after_win, points=2)),
+        ("the Weli point void for red", dict(unheld, credit="weli_point")),
+        ("a void credit on the Weli as unbid", dict(unheld, figure="weli")),
+        ("a void credit worth nothing", dict(unheld, points=0)),
+        ("a void credit for seat 5", dict(after_win, seat=5)),
         ("no Bummerl", dict(over, bummerl=[])),
         ("a Bummerl seat twice", dict(over, bummerl=[over["bummerl"][0]] * 2)),
         ("event as a list", [played_card]),
@@ -392,6 +462,8 @@ def test_real_examples_of_the_mutated_events_are_valid(
         _example(played, "answered", stage="raise"),
         _example(played, "bid_settled", outcome="conceded"),
         _example(played, "figure_credited", reason="held_three"),
+        _example(played, "credit_void", reason="unheld", credit="unbid", figure="red"),
+        _example(played, "credit_void", reason="game_over", credit="held_three"),
     ]
     for event in bases:
         assert _errors(validator, event) is None, event

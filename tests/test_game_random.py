@@ -45,6 +45,8 @@ REASONS = {
     "held_three": "stands at 3",
     "weli_point": "weli point",
 }
+# Why a credit is void: credit_void's reason and RefGame.settlement()'s (R6.5, R6.6/R7.7, R8.2).
+VOIDS = {"tie": "tie", "unheld": "unheld", "game_over": "game over"}
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -307,6 +309,18 @@ def engine_credits(g: bieten.Game) -> list[tuple]:
     ]
 
 
+def engine_settlement(g: bieten.Game) -> list[tuple]:
+    """Every credit of R8.1, paid (figure_credited) or void (credit_void), in the order of the events."""
+    out = []
+    for d in (e.to_dict() for e in g.events if e.type in ("figure_credited", "credit_void")):
+        if d["type"] == "figure_credited":
+            out.append((d["hand"], d["figure"], d["seat"], d["points"], REASONS[d["reason"]], None))
+        else:
+            kind, void = REASONS[d["credit"]], VOIDS[d["reason"]]
+            out.append((d["hand"], d["figure"], d["seat"], d["points"], kind, void))
+    return out
+
+
 def play_differential(rules: bieten.Rules, seed: int, rng: random.Random, calm: float) -> int:
     g = bieten.Game(rules, seed=seed)
     r = RefGame(rules.to_dict(), seed)
@@ -324,6 +338,7 @@ def play_differential(rules: bieten.Rules, seed: int, rng: random.Random, calm: 
         r.apply(action)
         steps += 1
     assert engine_credits(g) == r.credits()
+    assert engine_settlement(g) == r.settlement()
     return steps
 
 

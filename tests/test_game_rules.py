@@ -47,6 +47,32 @@ def credits(game: bieten.Game) -> list[tuple]:
     ]
 
 
+def voids(game: bieten.Game) -> list[tuple]:
+    """(hand, figure, seat, points, credit, reason) of every credit_void event."""
+    return [
+        (d["hand"], d["figure"], d["seat"], d["points"], d["credit"], d["reason"])
+        for d in (e.to_dict() for e in game.events if e.type == "credit_void")
+    ]
+
+
+def settlement(game: bieten.Game) -> list[tuple]:
+    """(figure, paid or void) of every credit of R8.1, in the order of the events."""
+    return [
+        (d["figure"], "paid" if d["type"] == "figure_credited" else d["reason"])
+        for d in (e.to_dict() for e in game.events if e.type in ("figure_credited", "credit_void"))
+    ]
+
+
+def assert_void_adds_nothing(game: bieten.Game) -> None:
+    """hand_scored.points is the sum of the hand's figure_credited points: credit_void adds nothing."""
+    for scored in events_of(game, "hand_scored"):
+        points = [0] * game.rules.players
+        for d in events_of(game, "figure_credited"):
+            if d["hand"] == scored["hand"]:
+                points[d["seat"]] += d["points"]
+        assert scored["points"] == points, scored
+
+
 def events_of(game: bieten.Game, *types: str, seat: int | None = None) -> list[dict]:
     source = game.events if seat is None else game.events_for(seat)
     return [e.to_dict() for e in source if e.type in types]
@@ -752,7 +778,14 @@ def test_r7_3_strict_limit_counts_secured_points_holder_reraises_game_ends_mid_c
         (0, "green", 1, 1, "conceded"),
         (0, "gleich", 1, 3, "held_three"),
     ]
+    # credit_void (R8.2): the conceded bids still name their bidders; nobody was dealt the Weli.
+    assert voids(g) == [
+        (0, "hanger", 1, 1, "conceded", "game_over"),
+        (0, "spiel", 0, 1, "conceded", "game_over"),
+        (0, "weli", None, 1, "weli_point", "game_over"),
+    ]
     assert g.scores == [0, 5, 0]
+    assert_void_adds_nothing(g)
     assert g.is_over and g.winner == 1
     assert g.bummerl == [0, 2]  # R8.3: equal lowest totals each get one
     assert g.current_player is None and legal(g) == []
@@ -994,13 +1027,13 @@ def test_r7_6_both_pass_stands_at_two_and_reraise_off_asks_nobody():
 
 
 @pytest.mark.parametrize(
-    ("ties", "expected", "scores"),
+    ("ties", "expected", "void", "scores"),
     [
-        ("suit_priority", [(0, "hanger", 1, 2, "held")], [0, 5]),
-        ("no_point", [], [0, 3]),
+        ("suit_priority", [(0, "hanger", 1, 2, "held")], [], [0, 5]),
+        ("no_point", [], [(0, "hanger", None, 2, "held", "tie")], [0, 3]),
     ],
 )
-def test_r7_7_standing_bid_on_a_tied_figure(ties, expected, scores):
+def test_r7_7_standing_bid_on_a_tied_figure(ties, expected, void, scores):
     # HK-HO against LK-LO: equal runs; R6.5 suit priority gives Leaves, no_point gives nobody.
     g = make_game("bavaria", ["HK HO E7", "LK LO HA"], ties=ties)
     run(g, "bid hanger", "hold", "pass", "pass")
@@ -1009,7 +1042,11 @@ def test_r7_7_standing_bid_on_a_tied_figure(ties, expected, scores):
     g.apply("play HK")
     assert credits(g) == [*expected, (0, "red", 1, 1, "unbid"), (0, "green", 1, 1, "unbid"),
                           (0, "spiel", 1, 1, "unbid")]
+    # credit_void: the tied bid (R6.5/R7.7), and Gleich, which nobody holds (R6.2), both in R8.1 order
+    assert voids(g) == [*void, (0, "gleich", None, 1, "unbid", "unheld")]
+    assert [f for f, _ in settlement(g)] == ["hanger", "red", "green", "gleich", "spiel"]
     assert g.scores == scores
+    assert_void_adds_nothing(g)
 
 
 def test_r7_7_standing_bid_whose_figure_was_named_away_scores_nothing():
@@ -1033,7 +1070,13 @@ def test_r7_7_standing_bid_whose_figure_was_named_away_scores_nothing():
     assert credits(g) == [
         (0, "green", 1, 1, "unbid"), (0, "gleich", 1, 1, "unbid"), (0, "spiel", 1, 1, "unbid"),
     ]
+    # credit_void: the standing Red, worth 2, goes to nobody since no Hearts card counts for anyone
+    # (R6.1, R5.3/R7.7: both wilds were named away); no run either (R6.3).
+    assert voids(g) == [(0, "red", None, 2, "held", "unheld"), (0, "hanger", None, 1, "unbid", "unheld")]
+    assert settlement(g) == [("red", "unheld"), ("green", "paid"), ("gleich", "paid"), ("hanger", "unheld"),
+                             ("spiel", "paid")]
     assert g.scores == [0, 3, 0]
+    assert_void_adds_nothing(g)
 
 
 # ------------------------------------------------------------------ R8 scoring, the end
@@ -1070,12 +1113,72 @@ def test_r8_2_game_ends_at_target_mid_credits_and_r8_3_single_bummerl():
     assert credits(g) == [
         (0, "red", 1, 1, "unbid"), (0, "green", 0, 1, "unbid"), (0, "gleich", 0, 1, "unbid"),
     ]
+    # R8.2: the rest is void, each naming who would have had it: the run S7-S6 (2, R6.3), the last
+    # trick, won by LA (0, R6.4), the Weli (2, R6.6).
+    assert voids(g) == [
+        (0, "hanger", 2, 1, "unbid", "game_over"),
+        (0, "spiel", 0, 1, "unbid", "game_over"),
+        (0, "weli", 2, 1, "weli_point", "game_over"),
+    ]
     assert g.scores == [2, 1, 0]
+    assert_void_adds_nothing(g)
     assert g.is_over and g.winner == 0 and g.bummerl == [2]
     assert g.current_player is None and legal(g) == [] and g.hand_number == 0
     assert [e.type for e in g.events][-2:] == ["hand_scored", "game_over"]
     for action in ("play LA", "pass", "good", "bid red", "steal"):
         assert_refused(g, action, "R8.2")
+
+
+# No Hearts dealt (R6.1); no set (R6.2); S9-S8 against E9-E8: equal runs, Bells = Acorns (R6.5);
+# the Weli not dealt (R6.6). Seat 1 (forehand) leads LK; LA, S9 and S8 win every trick for seat 0.
+NOBODY_HANDS = ["S9 S8 LA", "E9 E8 LK"]
+
+
+def _nobody_hand(**overrides: object) -> bieten.Game:
+    g = make_game("tyrol", NOBODY_HANDS, **overrides)
+    play(g, "LK", "LA", "S9", "E9", "S8")
+    g.apply("play E8")
+    return g
+
+
+@pytest.mark.parametrize("ties", ["suit_priority", "no_point"])
+def test_r7_7_r6_6_credits_to_nobody_are_credit_void_events_in_r8_1_order(ties):
+    g = _nobody_hand(ties=ties)
+    assert credits(g) == [(0, "green", 0, 1, "unbid"), (0, "spiel", 0, 1, "unbid")]
+    # R7.7: an unbid figure nobody has scores nothing; unheld = nobody holds it (R6.1, R6.2, R6.6),
+    # tie = the best are equal (R6.5). Each in its R8.1 place among the paid credits.
+    assert voids(g) == [
+        (0, "red", None, 1, "unbid", "unheld"),
+        (0, "gleich", None, 1, "unbid", "unheld"),
+        (0, "hanger", None, 1, "unbid", "tie"),
+        (0, "weli", None, 1, "weli_point", "unheld"),
+    ]
+    assert settlement(g) == [("red", "unheld"), ("green", "paid"), ("gleich", "unheld"), ("hanger", "tie"),
+                             ("spiel", "paid"), ("weli", "unheld")]
+    types = [e.type for e in g.events if e.hand == 0]
+    assert types[-7:] == ["credit_void", "figure_credited", "credit_void", "credit_void", "figure_credited",
+                          "credit_void", "hand_scored"]
+    assert events_of(g, "hand_scored")[0]["points"] == [2, 0]
+    assert_void_adds_nothing(g)
+    # Public (R4.4): every dealt card is face up when the hand is scored, so no seat's view hides a void.
+    for seat in (0, 1):
+        assert events_of(g, "credit_void", seat=seat) == events_of(g, "credit_void")
+
+
+def test_r8_2_after_the_winning_credit_every_credit_is_void_also_those_nobody_would_have_had():
+    g = _nobody_hand(target=1)
+    # Red is void before the game is won (nobody has it); Green wins it for seat 0 (R8.2).
+    assert credits(g) == [(0, "green", 0, 1, "unbid")]
+    assert voids(g) == [
+        (0, "red", None, 1, "unbid", "unheld"),
+        (0, "gleich", None, 1, "unbid", "game_over"),
+        (0, "hanger", None, 1, "unbid", "game_over"),
+        (0, "spiel", 0, 1, "unbid", "game_over"),
+        (0, "weli", None, 1, "weli_point", "game_over"),
+    ]
+    assert g.is_over and g.winner == 0 and g.scores == [1, 0]
+    assert [e.type for e in g.events][-3:] == ["credit_void", "hand_scored", "game_over"]
+    assert_void_adds_nothing(g)
 
 
 def test_r8_3_every_equal_lowest_total_gets_a_bummerl():

@@ -162,6 +162,7 @@ def test_sdist_holds_every_file_the_build_and_the_package_need(built: dict[str, 
         "python/bieten/py.typed",
         "python/bieten/_core/__init__.pyi",
         "python/bieten/schema/events-v1.json",
+        "python/bieten/schema/events-v2.json",
         "python/bieten/web/static/index.html",
         "csrc/include/bieten/bieten.h",
     ):
@@ -185,6 +186,8 @@ def test_auditwheel_gives_a_manylinux_wheel_with_the_package_data(built: dict[st
         "bieten/py.typed",
         "bieten/include/bieten/bieten.h",
         "bieten/schema/protocol-v1.json",
+        "bieten/schema/events-v1.json",
+        "bieten/schema/events-v2.json",
         "bieten/web/static/app.js",
     ):
         assert name in names, name

@@ -127,7 +127,7 @@ def test_schema_ships_in_the_package_as_draft_2020_12_version_1() -> None:
     assert schema["$id"] == "urn:bieten:schema:schnapsen-events-v1"
     Draft202012Validator.check_schema(schema)
     # The Bieten schema beside it is a different file with a different id.
-    other = importlib.resources.files("bieten.schema") / "events-v1.json"
+    other = importlib.resources.files("bieten.schema") / "events-v2.json"
     bieten_schema = json.loads(other.read_text(encoding="utf-8"))
     assert bieten_schema["$id"] != schema["$id"]
 

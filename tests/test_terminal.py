@@ -26,7 +26,7 @@ import pytest
 
 import bieten
 from bieten import _core
-from bieten._terminal import ReplayError, load_jsonl, play
+from bieten._terminal import ReplayError, View, load_jsonl, play
 from bieten.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -597,3 +597,45 @@ def test_a_header_may_leave_out_the_actions_or_hold_the_first_ones(tmp_path: Pat
     out = io.StringIO()
     assert main(["replay", str(path), "--json", "--seat", "2"], out) == 0
     assert out.getvalue() == "".join(json.dumps(e.to_dict()) + "\n" for e in game.events_for(2))
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        (
+            11,
+            [
+                "  red (unbid, 1): nobody has it — void (R7.7)",
+                "  you score 1 for green (unbid, the best)",
+                "  gleich (unbid, 1): nobody has it — void (R7.7)",
+                "  hanger (unbid, 1): the best are tied — void (R6.5)",
+                "  you score 1 for spiel (unbid, the best)",
+                "  the Weli point (1): nobody was dealt the Weli — void (R6.6)",
+            ],
+        ),
+        (
+            1,
+            [
+                "  red (unbid, 1): nobody has it — void (R7.7)",
+                "  you score 1 for green (unbid, the best)",
+                "  gleich (unbid, 1): the game is already won — void (R8.2)",
+                "  hanger (unbid, 1): the game is already won — void (R8.2)",
+                "  spiel (unbid, 1): the game is already won — void (R8.2); you would have had it",
+                "  the Weli point (1): the game is already won — void (R8.2)",
+            ],
+        ),
+    ],
+)
+def test_void_credits_are_told_in_one_line_each_with_their_rule(target: int, expected: list[str]) -> None:
+    # No Hearts (R6.1), no set (R6.2), S9-S8 against E9-E8 with Bells = Acorns (R6.5), no Weli (R6.6).
+    rules = bieten.Rules(players=2, target=target)
+    game = bieten.Game(rules, seed=0, deal=[["S9", "S8", "LA"], ["E9", "E8", "LK"]])
+    for card in ("LK", "LA", "S9", "E9", "S8", "E8"):
+        game.apply(f"play {card}")
+        if "pass" in [str(a) for a in game.legal_actions()]:
+            game.apply("pass")
+    view = View(rules, viewer=0, you=0)
+    lines = [line.plain for e in game.events_for(0) for line in view.feed(e.to_dict())]
+    start = lines.index("Hand 1 is over. Tricks won: you 3, seat 1 0") + 1
+    assert lines[start : start + 6] == expected
+    assert lines[start + 6].startswith("Hand 1 scores: you +2" if target == 11 else "Hand 1 scores: you +1")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -192,6 +193,10 @@ def test_bieten_whole_game_desktop(server: str, browser: Any, tmp_path: Path) ->
         assert clicks > 0
         served = _check_over(page, server, table, tmp_path)
         assert served["kind"] == "bieten" and served["players"] == 3
+        # credit_void (docs/events.md): each void credit is one readable line citing its rule
+        voids = page.locator("[data-testid=log] li[data-type=credit_void]").all_inner_texts()
+        assert voids, "a game of tyrol to 3 has credits that go to nobody"
+        assert all(re.search(r"— void \(R(6\.5|6\.6|7\.7|8\.2)\)", v) for v in voids), voids
         page.screenshot(path=str(art / "bieten-desktop-over.png"), full_page=True)
     finally:
         page.close()

@@ -712,7 +712,6 @@ void Game::end_turn_after_bid() {
 
 bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
                   std::array<std::int16_t, kMaxPlayers>& gained) {
-  if (seat < 0) return false;  // R7.7: nobody has the best figure
   scores_[seat] += points;
   figure_points_[seat][figure] += points;
   gained[seat] = static_cast<std::int16_t>(gained[seat] + points);
@@ -724,6 +723,32 @@ bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
     e.code = static_cast<std::uint8_t>(reason);
   }
   return scores_[seat] >= rules_.target;  // R8.2
+}
+
+// Why nobody has the best `figure` (docs/events.md, credit_void): a tie if some player holds it
+// (R6.5), else nobody holds it (R6.1-R6.3; R6.6: the Weli was not dealt). Spiel always has a
+// winner (R6.4). Judged on the whole hand, wilds as named: every card is played by now (R4.1).
+VoidReason Game::nobody_reason(int figure) const {
+  for (int p = 0; p < rules_.players; ++p) {
+    const FigureCards& h = figure_cards_[p];
+    const bool holds = figure == kRed      ? top_card_key(h, kHearts) != 0
+                       : figure == kGreen  ? top_card_key(h, kLeaves) != 0
+                       : figure == kGleich ? gleich_key(h, rules_.ties) != 0
+                       : figure == kHanger ? hanger_key(h, rules_.ties) != 0
+                                           : false;
+    if (holds) return VoidReason::kTie;
+  }
+  return VoidReason::kUnheld;
+}
+
+// A credit of R8.1 that nobody receives (R7.7, R6.6, R8.2); `seat` is who would have had it.
+void Game::void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why) {
+  Event& e = emit(EventType::kCreditVoid);
+  e.seat = static_cast<std::int8_t>(seat);
+  e.figure = static_cast<std::int8_t>(figure);
+  e.points = static_cast<std::int8_t>(points);
+  e.code = static_cast<std::uint8_t>(credit);
+  e.stage = static_cast<std::uint8_t>(why);
 }
 
 void Game::end_hand() {
@@ -747,7 +772,11 @@ void Game::end_hand() {
   std::array<std::int16_t, kMaxPlayers> gained{};
   int winner = -1;
   auto give = [&](int seat, int points, int figure, CreditReason reason) {
-    if (winner < 0 && credit(seat, points, static_cast<std::int8_t>(figure), reason, gained)) winner = seat;
+    if (winner < 0 && seat >= 0) {
+      if (credit(seat, points, static_cast<std::int8_t>(figure), reason, gained)) winner = seat;
+    } else if (record_events_) {  // void: the game is already won (R8.2), or nobody has it (R7.7, R6.6)
+      void_credit(seat, points, figure, reason, winner >= 0 ? VoidReason::kGameOver : nobody_reason(figure));
+    }
   };
   // R8.1: bid figures in the order first bid, then unbid figures, then the Weli point.
   for (int i = 0; i < bids_opened_; ++i) {

@@ -186,6 +186,20 @@ _REASONS = {
     "held_three": "held at 3",
     "weli_point": "the Weli point",
 }
+# credit_void (docs/events.md): what the credit was, and why nobody receives it, with the rule.
+_VOID_CREDITS = {
+    "unbid": "unbid",
+    "conceded": "conceded",
+    "held": "held",
+    "raise_conceded": "raise conceded",
+    "held_three": "held at 3",
+    "weli_point": "Weli point",
+}
+_VOID_WHY = {
+    "tie": "the best are tied — void (R6.5)",
+    "unheld": "nobody has it — void (R7.7)",
+    "game_over": "the game is already won — void (R8.2)",
+}
 
 
 @dataclass
@@ -342,6 +356,10 @@ class View:
                 )
             )
             return lines
+        if kind == "credit_void":
+            lines = self._close_hand()
+            lines.append(self._void(e))
+            return lines
         if kind == "hand_scored":
             lines = self._close_hand()
             self.scores = list(e["scores"])
@@ -396,6 +414,20 @@ class View:
                 "    ", fig, " stands at 3, held by ", self.name(by), f": the best {figure} gets 3"
             )
         self.bids[figure] = short
+        return line
+
+    def _void(self, e: dict[str, Any]) -> Text:
+        """'  spiel (held, 2): nobody has it — void (R7.7)': a credit that nobody receives."""
+        weli = e["figure"] == "weli"
+        credit = f"{_VOID_CREDITS[e['credit']]}, {e['points']}"
+        what = f"the Weli point ({e['points']})" if weli else f"{e['figure']} ({credit})"
+        why = _VOID_WHY[e["reason"]]
+        if weli and e["reason"] == "unheld":
+            why = "nobody was dealt the Weli — void (R6.6)"
+        line = Text.assemble("  ", what, ": ", why, style="dim")
+        seat = e["seat"]
+        if seat is not None:  # R8.2: who would have had it
+            line.append_text(Text.assemble("; ", self.name(seat), " would have had it", style="dim"))
         return line
 
     def _close_hand(self) -> list[Text]:

@@ -1015,9 +1015,63 @@ TEST_CASE("R8.2 the game ends at the credit that reaches target, later credits v
   CHECK(g.events().back().seat == 1);
   CHECK(g.events().back().seats == 0b1100);
   int credits = 0;
-  for (const Event& e : g.events()) credits += e.type == EventType::kFigureCredited;
+  std::vector<Event> voids;
+  for (const Event& e : g.events()) {
+    credits += e.type == EventType::kFigureCredited;
+    if (e.type == EventType::kCreditVoid) voids.push_back(e);
+  }
   CHECK(credits == 5);
+  // credit_void: the Weli point, void because the game is won (R8.2), names who would have had it.
+  REQUIRE(voids.size() == 1);
+  CHECK(voids[0].seat == 2);
+  CHECK(voids[0].figure == kWeliPointFigure);
+  CHECK(voids[0].points == 1);
+  CHECK(static_cast<CreditReason>(voids[0].code) == CreditReason::kWeliPoint);
+  CHECK(static_cast<VoidReason>(voids[0].stage) == VoidReason::kGameOver);
+  CHECK(g.events()[g.events().size() - 3].type == EventType::kCreditVoid);  // then hand_scored, game_over
   CHECK_THROWS_WITH_AS(g.apply(parse_action("pass")), doctest::Contains("R8.2"), IllegalActionError);
+}
+
+TEST_CASE("R7.7/R6.5/R6.6 credits that go to nobody are credit_void events, only when recording") {
+  // 2 players, tyrol: no Hearts (R6.1), no set (R6.2), S9-S8 against E9-E8 tie (Bells = Acorns, R6.5),
+  // no Weli dealt (R6.6). Forehand seat 1 leads LK; seat 0 wins every trick.
+  const Rules r = rules_with("tyrol", 2);
+  const GivenDeal deal = given({"S9 S8 LA", "E9 E8 LK"});
+  Game g(r, 1, 0, deal);
+  Game bare(r, 1, 0, deal, /*record_events=*/false);
+  for (const char* c : {"LK", "LA", "S9", "E9", "S8", "E8"}) {
+    const int seat = g.current_player();
+    play_pass(g, seat, c);
+    play_pass(bare, seat, c);
+  }
+  using Settled = std::tuple<EventType, int, int, int, CreditReason, VoidReason>;
+  std::vector<Settled> settled;
+  for (const Event& e : g.events()) {
+    if (e.type == EventType::kFigureCredited) {
+      settled.emplace_back(e.type, e.seat, e.figure, e.points, static_cast<CreditReason>(e.code), VoidReason{});
+    } else if (e.type == EventType::kCreditVoid) {
+      settled.emplace_back(e.type, e.seat, e.figure, e.points, static_cast<CreditReason>(e.code),
+                           static_cast<VoidReason>(e.stage));
+    }
+  }
+  constexpr auto kPaid = EventType::kFigureCredited;
+  constexpr auto kVoid = EventType::kCreditVoid;
+  const std::vector<Settled> want = {
+      {kVoid, -1, kRed, 1, CreditReason::kUnbid, VoidReason::kUnheld},
+      {kPaid, 0, kGreen, 1, CreditReason::kUnbid, VoidReason{}},
+      {kVoid, -1, kGleich, 1, CreditReason::kUnbid, VoidReason::kUnheld},
+      {kVoid, -1, kHanger, 1, CreditReason::kUnbid, VoidReason::kTie},
+      {kPaid, 0, kSpiel, 1, CreditReason::kUnbid, VoidReason{}},
+      {kVoid, -1, kWeliPointFigure, 1, CreditReason::kWeliPoint, VoidReason::kUnheld},
+  };
+  CHECK(settled == want);
+  CHECK(g.scores() == std::array<int, kMaxPlayers>{2, 0, 0, 0, 0});
+  CHECK(bare.scores() == g.scores());
+  CHECK(bare.events().size() == 0);  // record_events = false: no event at all, voids included
+  CHECK(event_type_name(EventType::kCreditVoid) == "credit_void");
+  CHECK(void_reason_name(VoidReason::kTie) == "tie");
+  CHECK(void_reason_name(VoidReason::kUnheld) == "unheld");
+  CHECK(void_reason_name(VoidReason::kGameOver) == "game_over");
 }
 
 TEST_CASE("R7.3 strict score limit: open only if s + 2 <= target, raise only if s + 3 <= target") {

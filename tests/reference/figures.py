@@ -186,6 +186,22 @@ def figure_winners(cards: list[list[tuple[int, int | None]]], rules: dict) -> di
     return result
 
 
+def figures_held(cards: list[list[tuple[int, int | None]]], rules: dict) -> dict[str, bool]:
+    """Whether any seat holds Red, Green, Gleich, Hanger (R6.1-R6.3) or was dealt the Weli (R6.6).
+
+    Same input as figure_winners. A figure held by somebody but won by nobody is a tie (R6.5).
+    """
+    seats = _normalise(cards, rules)
+    every = [card for hand in seats for card in hand]
+    return {
+        "red": any(card.suit == HEARTS for card in every),
+        "green": any(card.suit == LEAVES for card in every),
+        "gleich": any(best_gleich(hand, rules) is not None for hand in seats),
+        "hanger": any(best_hanger(hand, rules) is not None for hand in seats),
+        "weli": any(card.physical == WELI for card in every),
+    }
+
+
 def evaluate(hands: list[list[int]], rules: dict) -> dict[str, int | None]:
     """R6 for natural cards only, as bieten.evaluate in CONFORMANCE.md.
 

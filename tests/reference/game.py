@@ -84,11 +84,16 @@ Deal (R3)
   C19. The face-up card (R3.8) is stock[0] after the deal; it affects no legal action.
 
 Scoring and the end (R7.7, R8)
-  C20. Figures nobody wins credit nothing and are not logged; credits after the one that
-       ends the game are void and not logged. The credit log entries are
-       (hand_number, figure, seat, points, reason) with figure one of red, green, gleich,
-       hanger, spiel, weli and reason one of "conceded", "stands", "raise conceded",
-       "stands at 3", "unbid", "weli point".
+  C20. Figures nobody wins credit nothing; credits after the one that ends the game are
+       void (R8.2). The credit log entries are (hand_number, figure, seat, points, reason)
+       with figure one of red, green, gleich, hanger, spiel, weli and reason one of
+       "conceded", "stands", "raise conceded", "stands at 3", "unbid", "weli point".
+       The settlement log has every credit of R8.1, paid or void, in order:
+       (hand_number, figure, seat, points, reason, void) with void None for a paid credit,
+       "tie" when somebody holds the figure but the best are equal (R6.5), "unheld" when
+       nobody holds it or nobody was dealt the Weli (R6.1-R6.3, R6.6), "game over" for every
+       credit after the one that won the game (R8.2); seat is then who would have had it
+       (or None), and None for "tie" and "unheld".
   C21. The game can only end while a hand is scored, i.e. after the last card, when no bid
        can be open (a bid is always settled before the next card can be played). So an
        open bid never meets the end of the game; points secured by conceded bids count
@@ -111,7 +116,7 @@ from dataclasses import dataclass, field
 
 from .cards import ACORNS_7, BELLS_7, HEARTS, LEAVES, WELI, card_text, is_card, parse_card
 from .deal import check_seed, complete_cut, deal_from_deck, shuffled_and_cut
-from .figures import figure_winners
+from .figures import figure_winners, figures_held
 from .rules import check_rules, wild_cards
 
 FIGURES = ("red", "green", "gleich", "hanger", "spiel")
@@ -206,6 +211,7 @@ class RefGame:
         self.winner: int | None = None
         self.bummerl: list[int] = []
         self._credits: list[tuple] = []
+        self._settlement: list[tuple] = []
         self.history: list[str] = []  # every applied action, canonical text
         self._start_hand(given, given_top)
 
@@ -312,6 +318,10 @@ class RefGame:
     def credits(self) -> list[tuple]:
         """Every credit so far: (hand_number, figure, seat, points, reason)."""
         return list(self._credits)
+
+    def settlement(self) -> list[tuple]:
+        """Every credit of R8.1 so far, paid or void: (hand_number, figure, seat, points, reason, void)."""
+        return list(self._settlement)
 
     # ------------------------------------------------------------ card helpers
 
@@ -648,14 +658,23 @@ class RefGame:
 
     # R7.7, R8 ---------------------------------------------------------------
 
-    def figure_results(self) -> dict[str, int | None]:
-        """R6 over the complete hand: the best player of each figure, or None."""
-        cards = [
+    def _figure_cards(self) -> list[list[tuple[int, int | None]]]:
+        """Every seat's cards as figure_winners takes them: (identity, physical wild or None)."""
+        return [
             [(card, None) if named is None else (named, card) for card, named in seat] for seat in self.played
         ]
-        result = figure_winners(cards, self.rules)
+
+    def figure_results(self) -> dict[str, int | None]:
+        """R6 over the complete hand: the best player of each figure, or None."""
+        result = figure_winners(self._figure_cards(), self.rules)
         result["spiel"] = self.trick_winners[-1]  # R6.4
         return result
+
+    def _nobody_because(self, figure: str) -> str:
+        """Why nobody wins a figure: "tie" if somebody holds it (R6.5), else "unheld"."""
+        if figure == "spiel":
+            raise AssertionError("R6.4: somebody wins the last trick")
+        return "tie" if figures_held(self._figure_cards(), self.rules)[figure] else "unheld"
 
     def _end_hand(self) -> None:
         """R8.1: credit the hand figure by figure; R8.2 end; else deal the next hand."""
@@ -679,14 +698,23 @@ class RefGame:
         if self.rules["weli_point"]:
             credits.append(("weli", best.get("weli"), 1, "weli point"))
 
+        winner = None
         for figure, seat, points, reason in credits:
-            if seat is None:
-                continue  # nobody has the best figure
+            if winner is not None:  # R8.2: the rest is void
+                self._settlement.append((self.hand_number, figure, seat, points, reason, "game over"))
+                continue
+            if seat is None:  # nobody has the best figure (R7.7, R6.6)
+                void = self._nobody_because(figure)
+                self._settlement.append((self.hand_number, figure, None, points, reason, void))
+                continue
             self.scores[seat] += points
             self._credits.append((self.hand_number, figure, seat, points, reason))
-            if self.scores[seat] >= self.target:  # R8.2: the rest is void
-                self._end_game(seat)
-                return
+            self._settlement.append((self.hand_number, figure, seat, points, reason, None))
+            if self.scores[seat] >= self.target:
+                winner = seat
+        if winner is not None:
+            self._end_game(winner)
+            return
         self.hand_number += 1
         self.dealer = (self.dealer + 1) % self.n  # R2.2
         self._start_hand()

@@ -174,7 +174,7 @@ BIETEN_API int bieten_observation(const bieten_game* game, int seat, float* out,
 
 /* The number of events so far, or BIETEN_E_NULL. */
 BIETEN_API int64_t bieten_event_count(const bieten_game* game);
-/* The events so far as a JSON array (docs/events.md; the schema is bieten/schema/events-v1.json).
+/* The events so far as a JSON array (docs/events.md; the schema is bieten/schema/events-v2.json).
  * seat = -1: every event, all cards shown (Python's game.events); seat 0 .. players - 1: what
  * that seat may see (Python's game.events_for(seat): other seats' unplayed cards are null).
  * The text equals Python's json.dumps([e.to_dict() for e in events]). Free with

@@ -175,6 +175,8 @@ class Game {
   void end_turn_after_bid();
   void end_hand();
   bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
+  void void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why);
+  VoidReason nobody_reason(int figure) const;
   void finish_game(int winner);
   void update_legal();         // legal_ for the phase, whichever it is
   ActionMask legal_now() const;

@@ -10,6 +10,12 @@ const OUTCOMES = {
   raise_conceded: "raise conceded, 2 points",
   stands_three: "stands at three, 3 points",
 };
+// credit_void (docs/events.md): why nobody receives a credit, with the rule.
+const VOIDS = {
+  tie: "the best are tied — void (R6.5)",
+  unheld: "nobody has it — void (R7.7)",
+  game_over: "the game is already won — void (R8.2)",
+};
 const ENDS = {
   claim: "a correct claim",
   wrong_claim: "a wrong claim",
@@ -151,6 +157,14 @@ export class TableModel {
       }
       case "figure_credited":
         return [`${this.name(e.seat)} scored ${e.points} for ${figure(e.figure)} (${e.reason.replace("_", " ")})`];
+      case "credit_void": {
+        const credit = `${e.credit.replaceAll("_", " ")}, ${e.points}`;
+        const what = e.figure === "weli" ? `Weli point (${e.points})` : `${figure(e.figure)} (${credit})`;
+        const unheldWeli = e.figure === "weli" && e.reason === "unheld";
+        const why = unheldWeli ? "nobody was dealt the Weli — void (R6.6)" : VOIDS[e.reason] || e.reason;
+        const who = e.seat === null ? "" : `. ${this.name(e.seat)} would have had it`;
+        return [`${what}: ${why}${who}`];
+      }
       case "hand_scored":
         return [`Hand ${e.hand + 1} scored: +${e.points.join(" / +")} → ${e.scores.join(" – ")}`];
       case "game_over":
