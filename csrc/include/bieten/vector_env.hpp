@@ -115,7 +115,7 @@ class WorkerPool {
 
   // How long a waiting side spins before it sleeps: long enough to cover the gap between two steps of
   // a tight loop, short enough that a caller busy elsewhere (a network's forward pass) gets its cores back.
-  static constexpr std::chrono::microseconds kSpin{200};
+    static constexpr std::chrono::microseconds kSpin{50};
 
  private:
   void loop(int t);
