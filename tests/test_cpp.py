@@ -1,5 +1,6 @@
 """Builds the C++ unit tests (tests/cpp) with CMake and runs them with ctest: a release build, and a
-build with AddressSanitizer and UndefinedBehaviorSanitizer.
+build with AddressSanitizer and UndefinedBehaviorSanitizer; and the vector env's test alone under
+ThreadSanitizer.
 
 ctest runs `agents` (tests/cpp/test_agents.cpp, plain checks), `vector_env` (tests/cpp/test_vector_env.cpp,
 plain checks) and `core` (tests/cpp/test_core.cpp,
@@ -100,3 +101,35 @@ def test_cpp_core_doctest_ran_under_ctest(release_output: str) -> None:
 @needs_doctest
 def test_cpp_core_doctest_ran_under_address_and_undefined_behaviour_sanitizers(sanitizer_output: str) -> None:
     assert {"agents", "core", "schnapsen"} <= passed_tests(sanitizer_output), sanitizer_output
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is needed for the ThreadSanitizer build")
+def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> None:
+    """VectorEnv's worker pool hands jobs over through atomics with a spin before it sleeps
+    (vector_env.hpp): tests/cpp/test_vector_env.cpp, which steps envs on 1 to 5 threads and lets
+    the workers fall asleep between jobs, built with -fsanitize=thread reports no data race."""
+    sources = sorted(str(p) for p in (ROOT / "csrc" / "src").rglob("*.cpp"))
+    binary = tmp_path / "test_vector_env_tsan"
+    subprocess.run(
+        [
+            "g++",
+            "-std=c++20",
+            "-O1",
+            "-g",
+            "-fsanitize=thread",
+            f"-I{ROOT / 'csrc' / 'include'}",
+            *sources,
+            str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),
+            "-o",
+            str(binary),
+            "-lpthread",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    env = dict(os.environ, TSAN_OPTIONS="halt_on_error=1")
+    result = subprocess.run([str(binary)], capture_output=True, text=True, check=False, env=env)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0 and "ThreadSanitizer" not in output, output
+    assert re.search(r"test_vector_env: \d+ checks passed", output), output
