@@ -66,3 +66,16 @@ def test_classifiers_name_every_supported_python() -> None:
     classifiers = [str(c) for c in project["classifiers"]]  # type: ignore[attr-defined]
     named = {int(c.rsplit(".", 1)[1]) for c in classifiers if re.fullmatch(r".*:: 3\.\d+", c)}
     assert named == set(range(minor, 14))
+
+
+def test_project_urls_are_the_rule_sources_the_readme_cites() -> None:
+    """Project URLs (issue 15) are real addresses: the public rules the engine follows, each also
+    cited in the README and shipped in the metadata; no invented repository address."""
+    urls = _project()["urls"]
+    assert isinstance(urls, dict) and urls
+    readme = (ROOT / "README.md").read_text()
+    for label, url in urls.items():
+        assert re.fullmatch(r"https://[\w.-]+/\S*", url), (label, url)
+        assert f"<{url}>" in readme, url
+    metadata = importlib.metadata.metadata("bieten").get_all("Project-URL") or []
+    assert {entry.split(", ", 1)[1] for entry in metadata} == set(urls.values())
