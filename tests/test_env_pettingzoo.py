@@ -348,6 +348,15 @@ def test_render_at_the_end_of_an_episode() -> None:
     text = table.render()
     game = table.unwrapped.game
     assert "Hand 0 scored: " in text and "+" in text
+    # Every credit of R8.1 in order, paid or void (credit_void: R6.5 tie, R6.6/R7.7 unheld, R8.2).
+    credits = []
+    for e in game.events:
+        if e.hand == 0 and e.type == "figure_credited":
+            credits.append(f"player_{e['seat']} +{e['points']} {e['figure']} ({e['reason']})")
+        elif e.hand == 0 and e.type == "credit_void":
+            credits.append(f"{e['figure']} void ({e['reason']})")
+    assert any("void" in c for c in credits) and len(credits) == 6  # 5 figures + the Weli point
+    assert f"Hand 0 scored: {', '.join(credits)}" in text
     assert "hand 0," in text  # the finished hand, not the next deal
     if not game.is_over:
         assert "Hand over" in text

@@ -39,7 +39,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
         "pip install 'bieten[rl]'"
     ) from err
 
-from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Game, action_text
+from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, action_text
 from bieten._rules import Rules
 
 __all__ = ["OBS_SCORES", "OBS_SECURED", "Episode", "Observation", "env", "raw_env"]
@@ -54,6 +54,14 @@ _MAX_SECURED = 10
 # R8.2: the game ends as soon as a credit (at most 3, R7.7) brings a seat to the target, so no total
 # exceeds target - 1 + 3.
 _MAX_CREDIT = 3
+
+
+def _credit_text(event: Event, names: list[str]) -> str:
+    """One credit of R8.1 for the render: paid (``figure_credited``) or void (``credit_void``:
+    a tie R6.5, nobody holds it R7.7/R6.6, or the game was already won R8.2)."""
+    if event.type == "figure_credited":
+        return f"{names[event['seat']]} +{event['points']} {event['figure']} ({event['reason']})"
+    return f"{event['figure']} void ({event['reason']})"
 
 
 def observation_high(rules: Rules) -> npt.NDArray[np.float32]:
@@ -155,10 +163,8 @@ class raw_env(TableEnv):
                 bids[event["figure"]] += f", {event['answer']} by {names[event['seat']]}"
             elif kind == "bid_settled":
                 bids[event["figure"]] += f": {event['outcome']} at {event['stake']}"
-            elif kind == "figure_credited":
-                credits.append(
-                    f"{names[event['seat']]} +{event['points']} {event['figure']} ({event['reason']})"
-                )
+            elif kind in ("figure_credited", "credit_void"):
+                credits.append(_credit_text(event, names))
 
         label = self._preset_name or "custom rules"
         lines = [
@@ -192,9 +198,9 @@ class raw_env(TableEnv):
         if self._scored_hand is not None:
             if shown != self._scored_hand:  # the scored hand's credits, now that the next is dealt
                 credits = [
-                    f"{names[e['seat']]} +{e['points']} {e['figure']} ({e['reason']})"
+                    _credit_text(e, names)
                     for e in game.events
-                    if e.hand == self._scored_hand and e.type == "figure_credited"
+                    if e.hand == self._scored_hand and e.type in ("figure_credited", "credit_void")
                 ]
             lines.append(f"Hand {self._scored_hand} scored: {', '.join(credits) or 'nothing'}")
         if game.is_over:
