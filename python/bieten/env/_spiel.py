@@ -15,17 +15,19 @@ Importing it needs OpenSpiel's pyspiel: import it only after checking for it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 __all__ = [
     "CHANCE_SEAT",
     "Knobs",
+    "TableState",
     "check_dealer",
     "check_episode",
     "check_observer_type",
     "check_parameters",
+    "game_info",
     "game_type",
     "python_parameters",
     "rules_overrides",
@@ -132,3 +134,53 @@ def check_observer_type(name: str, iig_obs_type: Any, params: Mapping[str, Any] 
             f"{name}: only a player's own view is supported (public_info=True, private_info=SINGLE_PLAYER)"
         )
     return bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
+def game_info(num_actions: int, max_chance_outcomes: int, players: int, max_utility: int, length: int) -> Any:
+    """The ``pyspiel.GameInfo`` of a card game: utilities from 0 (points are only ever won)."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=num_actions,
+        max_chance_outcomes=max_chance_outcomes,
+        num_players=players,
+        min_utility=0.0,
+        max_utility=float(max_utility),
+        utility_sum=None,
+        max_game_length=length,
+    )
+
+
+class TableState:
+    """The ``pyspiel.State`` methods both games share, put before ``pyspiel.State`` in a state's
+    bases: the state keeps its game in ``self._table`` (``core``: a CoreGame in chance mode,
+    ``terminal``, ``config.rules``, ``apply(id)``); ``GAME_NAME`` names the game in errors."""
+
+    GAME_NAME: ClassVar[str]
+    _table: Any
+
+    def current_player(self) -> int:
+        table = self._table
+        seat = table.core.current_player
+        if table.terminal or seat is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE_SEAT else int(seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._table.core.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        table = self._table
+        if table.terminal or not table.core.is_chance_node:
+            raise ValueError(f"{self.GAME_NAME}: chance_outcomes() at a state that is not a chance node")
+        return list(table.core.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        self._table.apply(int(action))
+
+    def is_terminal(self) -> bool:
+        return bool(self._table.terminal)
+
+    def returns(self) -> list[float]:
+        table = self._table
+        if not table.terminal:
+            return [0.0] * table.config.rules.players
+        return [float(s) for s in table.core.scores]

@@ -47,10 +47,12 @@ from bieten._rules import Rules
 from bieten.env._spiel import (
     CHANCE_SEAT,
     Knobs,
+    TableState,
     check_dealer,
     check_episode,
     check_observer_type,
     check_parameters,
+    game_info,
     game_type,
     python_parameters,
     rules_overrides,
@@ -433,14 +435,12 @@ class BietenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type inf
         given = dict(params or {})
         config = _config_from(given)
         rules = config.rules
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-            num_players=rules.players,
-            min_utility=0.0,
-            max_utility=float(max_utility(rules, config.episode)),
-            utility_sum=None,
-            max_game_length=max_game_length(rules, config.episode),
+        info = game_info(
+            NUM_ACTIONS,
+            MAX_CHANCE_OUTCOMES,
+            rules.players,
+            max_utility(rules, config.episode),
+            max_game_length(rules, config.episode),
         )
         super().__init__(_game_type(config.episode == "hand"), info, {**DEFAULT_PARAMETERS, **given})
         self.config = config
@@ -469,8 +469,11 @@ class BietenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type inf
         return BietenObserver(self, iig_obs_type, params)
 
 
-class BietenState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
+class BietenState(TableState, pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A state of ``python_bieten``: a :class:`bieten._core.CoreGame` in chance mode."""
+
+    GAME_NAME = GAME_NAME
+    _table: _Table
 
     def __init__(self, game: BietenGame) -> None:
         super().__init__(game)
@@ -481,28 +484,7 @@ class BietenState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         """The core game (every seat's cards: for logging and evaluation, not for agents)."""
         return self._table.core
 
-    # -- the pyspiel API -------------------------------------------------------------------------
-    def current_player(self) -> int:
-        table = self._table
-        if table.terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = table.core.current_player
-        if seat is None:  # pragma: no cover - a finished game is terminal
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE) if seat == _CHANCE_SEAT else seat
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._table.core.legal_action_ids()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        table = self._table
-        if table.terminal or not table.core.is_chance_node:
-            raise ValueError(f"{GAME_NAME}: chance_outcomes() at a state that is not a chance node")
-        return table.core.chance_outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        self._table.apply(int(action))
-
+    # -- the pyspiel API (current_player, legal actions, chance outcomes, apply, returns: TableState) --
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if action == CHANCE_PACKET_MORE:
@@ -515,15 +497,6 @@ class BietenState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
                 )
             return f"deal {_CARD_TEXT[action]}"
         return action_text(action)
-
-    def is_terminal(self) -> bool:
-        return self._table.terminal
-
-    def returns(self) -> list[float]:
-        table = self._table
-        if not table.terminal:
-            return [0.0] * table.config.rules.players
-        return [float(s) for s in table.core.scores]
 
     def __str__(self) -> str:
         core = self._table.core
