@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import secrets
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 # PettingZoo ships no type information (no py.typed); the ignores also cover an environment without
 # the extra, where mypy finds neither package.
@@ -27,7 +27,7 @@ from bieten import _core
 from bieten._core import IllegalActionError, SeatError
 from bieten._seeds import check_u64
 
-__all__ = ["Episode", "Observation", "TableEnv", "TableGame", "wrap"]
+__all__ = ["Episode", "Observation", "TableEnv", "TableGame", "rules_from", "wrap"]
 
 Episode = Literal["game", "hand"]
 Observation = dict[str, npt.NDArray[Any]]
@@ -49,6 +49,19 @@ class TableGame(Protocol):
     def observation(self, seat: int) -> npt.NDArray[np.float32]: ...
     def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
     def apply_id(self, id: int) -> None: ...
+
+
+R = TypeVar("R")  # a game's Rules class: bieten.Rules or bieten.schnapsen.Rules
+
+
+def rules_from(preset: str | R, overrides: dict[str, Any], rules_class: type[R]) -> tuple[R, str | None]:
+    """An env's rules and preset name: a ``Rules`` object (with the overrides applied, no name), or a
+    preset's name and the overrides."""
+    if isinstance(preset, rules_class):
+        given: Any = preset  # both Rules classes have replace() and preset()
+        return (given.replace(**overrides) if overrides else preset), None
+    presets: Any = rules_class
+    return presets.preset(preset, **overrides), str(preset)  # preset() refuses a name it lacks (R10/S10)
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped

@@ -32,7 +32,7 @@ import numpy.typing as npt
 try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    from bieten.env._aec import Episode, Observation, TableEnv, wrap
+    from bieten.env._aec import Episode, Observation, TableEnv, rules_from, wrap
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         f"bieten.env.pettingzoo needs PettingZoo and Gymnasium ({err}); install them with "
@@ -104,12 +104,7 @@ class raw_env(TableEnv):
         dealer: int | Literal["random"] = 0,
         **rules_overrides: Any,
     ) -> None:
-        if isinstance(preset, Rules):
-            self.rules = preset.replace(**rules_overrides) if rules_overrides else preset
-            self._preset_name: str | None = None
-        else:
-            self.rules = Rules.preset(preset, **rules_overrides)
-            self._preset_name = preset
+        self.rules, self._preset_name = rules_from(preset, rules_overrides, Rules)
         super().__init__(
             self.rules.players,
             observation_high(self.rules),
