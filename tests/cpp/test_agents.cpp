@@ -19,20 +19,11 @@
 #include "bieten/game.hpp"
 #include "bieten/odds_detail.hpp"
 
+#include "check.hpp"
+
 using namespace bieten;
 
 namespace {
-
-std::atomic<long> g_checks{0};  // CHECK runs on several threads in check_threads
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    ++g_checks;                                                                  \
-    if (!(cond)) {                                                               \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 constexpr std::array<const char*, 5> kPresets = {"tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol"};
 

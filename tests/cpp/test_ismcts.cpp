@@ -19,20 +19,11 @@
 #include "bieten/schnapsen/game.hpp"
 #include "bieten/schnapsen/sampler.hpp"
 
+#include "check.hpp"
+
 using namespace bieten;
 
 namespace {
-
-long g_checks = 0;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    ++g_checks;                                                                  \
-    if (!(cond)) {                                                               \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 namespace od = odds_detail;
 
@@ -242,6 +233,6 @@ int main(int argc, char** argv) {
   bieten_samplers(quick ? 2 : 6);
   schnapsen_samplers(quick ? 2 : 6);
   agent_games(quick ? 1 : 3);
-  std::printf("test_ismcts: %ld checks passed\n", g_checks);
+  std::printf("test_ismcts: %ld checks passed\n", g_checks.load());
   return 0;
 }

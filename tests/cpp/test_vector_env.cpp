@@ -18,6 +18,8 @@
 
 #include "bieten/vector_env.hpp"
 
+#include "check.hpp"
+
 using namespace bieten;
 
 // Every allocation of the process is counted, to check that a step allocates nothing.
@@ -40,17 +42,6 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 #endif
 
 namespace {
-
-long g_checks = 0;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    ++g_checks;                                                                  \
-    if (!(cond)) {                                                               \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 // The k-th legal id of each row (k from a counter), a policy that visits many phases.
 template <typename T>
@@ -290,6 +281,6 @@ int main() {
     refused = true;
   }
   CHECK(refused);
-  std::printf("test_vector_env: %ld checks passed\n", g_checks);
+  std::printf("test_vector_env: %ld checks passed\n", g_checks.load());
   return 0;
 }
