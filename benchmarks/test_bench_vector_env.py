@@ -96,11 +96,29 @@ def test_vector_env_vs_ismcts(benchmark: Any) -> None:
 
 
 def test_policy_argmax(benchmark: Any) -> None:
-    """The policy alone on a Bieten mask buffer: the part of each vector figure that is not the env."""
+    """The policy alone on the Bieten masks of a played batch: the part of each vector figure that is
+    not the env. The masks are those of STEPS steps after the warm-up, as the timed loops see them:
+    NumPy's bool argmax reads up to the first legal id, so masks fresh from reset() (lowest ids near
+    0) would make it look several times cheaper than it is."""
     env = bieten.VectorEnv("bieten", num_envs=N, seed=1)
     masks = env.reset()[1]
-    benchmark.pedantic(lambda: [masks.argmax(axis=1) for _ in range(STEPS)], rounds=15, iterations=1)
+    for _ in range(STEPS):  # the same warm-up as _vector
+        masks = env.step(masks.argmax(axis=1))[1]
+    seen = []
+    for _ in range(STEPS):
+        seen.append(masks.copy())
+        masks = env.step(masks.argmax(axis=1))[1]
+    benchmark.pedantic(lambda: [m.argmax(axis=1) for m in seen], rounds=15, iterations=1)
     record(benchmark, "policy_argmax", N * STEPS, "agent steps/s")
+
+
+def test_observation_fill_floor(benchmark: Any) -> None:
+    """The least any writer of Bieten observations pays: zeroing an [N, 663] float32 buffer (2.6 KB a
+    row, NumPy's memset), row by row as the env writes them. Beside policy_argmax and the env without
+    observations it shows what a step's budget is spent on (benchmarks/RESULTS.md)."""
+    rows = np.empty((N, bieten.OBSERVATION_SIZE), dtype=np.float32)
+    benchmark.pedantic(lambda: [rows.fill(0.0) for _ in range(STEPS)], rounds=15, iterations=1)
+    record(benchmark, "observation_fill_floor", N * STEPS, "rows/s")
 
 
 def _python_loop(benchmark: Any, name: str, make: Any) -> None:
