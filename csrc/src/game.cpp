@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <string>
 
 namespace bieten {
@@ -29,11 +30,23 @@ constexpr bool has_rank_pair(CardSet s) {
 
 std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
 
+// R7.3: the highest score s (total + secured) at which a seat may still open a bid (extra = 2) or
+// raise (extra = 3). strict: s + extra <= target; gespannt: s < target - 1 for both; none: any s.
+int score_limit(const Rules& rules, int extra) {
+  switch (rules.overbid) {
+    case Overbid::kStrict: return rules.target - extra;
+    case Overbid::kGespannt: return rules.target - 2;
+    case Overbid::kNone: break;
+  }
+  return std::numeric_limits<int>::max();
+}
+
 }  // namespace
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
            bool record_events, bool chance_deals)
-    : rules_(rules), wild_cards_(rules.wild_cards()), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+    : rules_(rules), wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)),
+      raise_limit_(score_limit(rules, 3)), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
   rules_.validate();
   if (dealer < 0 || dealer >= rules_.players) {
     throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
@@ -118,6 +131,7 @@ void Game::start_hand() {
   secured_ = {};
   bid_figure_ = -1;
   asks_left_ = 0;
+  for (auto& held : card_figures_) held |= 1u << kSpiel;  // R7.2: Spiel needs nothing before the last trick
 
   if (hand_number_ == 0 && given_) {
     dealt_ = given_->hands;
@@ -243,7 +257,7 @@ void Game::deal_done() {
     in_hand_[p] = dealt_[p];
     figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
   }
-  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
+  for (int p = 0; p < rules_.players; ++p) refresh_figures(p);
   if (record_events_) {
     Event& e = emit(EventType::kHandDealt);
     e.other = static_cast<std::int8_t>(dealer_);
@@ -261,26 +275,6 @@ void Game::begin_turn(int seat) {
   legal_ = turn_legal(seat);
 }
 
-bool Game::may_open_by_limit(int seat) const {  // R7.3
-  const int s = scores_[seat] + secured_[seat];
-  switch (rules_.overbid) {
-    case Overbid::kStrict: return s + 2 <= rules_.target;
-    case Overbid::kGespannt: return s < rules_.target - 1;
-    case Overbid::kNone: break;
-  }
-  return true;
-}
-
-bool Game::may_raise_by_limit(int seat) const {  // R7.3
-  const int s = scores_[seat] + secured_[seat];
-  switch (rules_.overbid) {
-    case Overbid::kStrict: return s + 3 <= rules_.target;
-    case Overbid::kGespannt: return s < rules_.target - 1;
-    case Overbid::kNone: break;
-  }
-  return true;
-}
-
 // R5.3: identities an unplayed wild of `seat` may still be named.
 CardSet Game::free_identities(int seat) const {
   return wild_identities(dealt_[seat], figure_cards_[seat].wild_named(), failed_[seat]);
@@ -293,6 +287,12 @@ bool Game::spiel_allowed(int seat) const {
   const CardSet last = in_hand_[seat];
   if (last & wild_cards_) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
   return (last & natural_suit(led_suit_)) != 0;
+}
+
+// R7.2: the Spiel bit of card_figures_. spiel_allowed changes only once the first card of the last
+// trick is down, and then for a seat only when it plays (its last card and failed suits are its own).
+void Game::refresh_spiel(int seat) {
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | spiel_allowed(seat) << kSpiel);
 }
 
 // R7.2 with R5.5: which of Red, Green, Gleich and Hanger the seat holds, as bits in Figure order.
@@ -323,20 +323,6 @@ std::uint8_t Game::compute_card_figures(int seat) const {
   return held;
 }
 
-// The figures the seat could open now: held (R7.2) and not yet bid (R7.1); Spiel by its own rule.
-std::uint8_t Game::openable_figures(int seat) const {
-  std::uint8_t held = card_figures_[seat];
-  if (spiel_allowed(seat)) held |= 1u << kSpiel;
-  return held & unbid_;
-}
-
-bool Game::holds_figure(int seat, Figure f) const {
-  if (f == kSpiel) return spiel_allowed(seat);
-  return (card_figures_[seat] >> f) & 1;
-}
-
-bool Game::can_open_any(int seat) const { return may_open_by_limit(seat) && openable_figures(seat) != 0; }
-
 void Game::update_legal() { legal_ = legal_now(); }
 
 void Game::set_unplayed(const Hands& unplayed) {
@@ -346,7 +332,7 @@ void Game::set_unplayed(const Hands& unplayed) {
     // R6: natural cards dealt count as themselves, played wilds as named.
     figure_cards_[p].cards = (dealt_[p] & ~wild_cards_) | figure_cards_[p].wild_named();
   }
-  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
+  for (int p = 0; p < rules_.players; ++p) refresh_figures(p);
   update_legal();
 }
 
@@ -392,27 +378,27 @@ ActionMask Game::turn_legal(int p) const {
       names &= suit_cards(led_suit_);
     }
   }
-  legal.set_bits(kPlayBase, plays);
+  static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
+  legal.w[0] = plays;  // ids 0..32, with the natural Weli at 32 (R1.4)
   for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
-  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
+  const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
+  legal.w[2] |= bids << (kBidBase - 128);
   return legal;
 }
 
 // R7.1: after his card a seat may bid, or pass.
 ActionMask Game::after_play_legal(int p) const {
-  ActionMask legal;
-  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
-  legal.set(kPass);
-  return legal;
+  return bids_or_pass(may_open_by_limit(p) ? openable_figures(p) : 0);
 }
 
 // R7.4/R7.5: good, hold if he holds the figure, three (to a bid, not to a raise) within R7.3.
 ActionMask Game::answer_legal(int p, bool may_raise) const {
+  static_assert(kGood >= 128 && kThree < 192, "the answers share the third mask word");
+  const unsigned holds = (card_figures_[p] >> bid_figure_) & 1u;
+  const unsigned raises = holds & static_cast<unsigned>(may_raise) & static_cast<unsigned>(may_raise_by_limit(p));
   ActionMask legal;
-  legal.set(kGood);
-  const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
-  if (holds) legal.set(kHold);
-  if (may_raise && holds && may_raise_by_limit(p)) legal.set(kThree);
+  legal.w[2] = std::uint64_t{1} << (kGood - 128) | std::uint64_t{holds} << (kHold - 128) |
+               std::uint64_t{raises} << (kThree - 128);
   return legal;
 }
 
@@ -519,7 +505,16 @@ void Game::play(int seat, ActionId a) {
   }
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
-  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) card_figures_[seat] = compute_card_figures(seat);
+  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
+    card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
+  }
+  if (trick_index_ == rules_.hand_size - 1) {  // R7.2: the last trick's led suit now limits Spiel
+    if (trick_count_ == 1) {
+      for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
+    } else {
+      refresh_spiel(seat);
+    }
+  }
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
     e.seat = static_cast<std::int8_t>(seat);
@@ -554,9 +549,7 @@ void Game::play(int seat, ActionId a) {
     phase_ = Phase::kAfterPlay;
     to_act_ = seat;
     after_next_ = next;
-    legal_ = {};
-    legal_.set_bits(kBidBase, bids);
-    legal_.set(kPass);
+    legal_ = bids_or_pass(bids);
   } else {
     begin_turn(next);
   }
@@ -703,11 +696,16 @@ void Game::settle_bid(BidOutcome outcome) {
 void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
-  if (phase_ == Phase::kAfterPlay && !can_open_any(turn_seat_)) {  // R7.1: nothing left to bid
+  if (phase_ == Phase::kTurn) {
+    legal_ = turn_legal(turn_seat_);
+    return;
+  }
+  const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;
+  if (!bids) {  // R7.1: nothing left to bid
     begin_turn(after_next_);
     return;
   }
-  update_legal();
+  legal_ = bids_or_pass(bids);
 }
 
 bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
