@@ -257,7 +257,8 @@ void Game::deal_done() {
     in_hand_[p] = dealt_[p];
     figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
   }
-  for (int p = 0; p < rules_.players; ++p) refresh_figures(p);
+  // R7.2: Spiel needs nothing before the last trick, and the first trick is never the last (R10: hand_size >= 3).
+  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = static_cast<std::uint8_t>(compute_card_figures(p) | 1u << kSpiel);
   if (record_events_) {
     Event& e = emit(EventType::kHandDealt);
     e.other = static_cast<std::int8_t>(dealer_);
@@ -492,17 +493,18 @@ void Game::play(int seat, ActionId a) {
     figure_cards_[seat].cards |= bit(identity);
     figure_cards_[seat].named_by[wi] = bit(identity);
   }
+  // The trick's bookkeeping without data-dependent jumps: which seat leads, follows and wins
+  // differs from game to game, so branches on it are mispredicted in batches of games.
   const int suit = suit_of(identity);
-  if (trick_count_ == 0) {
-    led_suit_ = suit;  // R5.3: a trick led with a wild is led in the named suit
-  } else if (suit != led_suit_) {
-    failed_[seat] |= static_cast<std::uint8_t>(1u << led_suit_);  // R5.3: failing to follow
-  }
-  if (suit == led_suit_) {
-    // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7.
-    const int strength = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
-    if (strength > best_strength_) best_strength_ = strength, best_seat_ = seat;
-  }
+  const int led = trick_count_ == 0 ? suit : led_suit_;  // R5.3: a trick led with a wild is led in the named suit
+  const bool follows = suit == led;
+  led_suit_ = led;
+  failed_[seat] |= static_cast<std::uint8_t>(!follows << led);  // R5.3: failing to follow
+  // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7; -1 off suit.
+  const int strength = follows ? (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi) : -1;
+  const bool best = strength > best_strength_;
+  best_strength_ = best ? strength : best_strength_;
+  best_seat_ = best ? seat : best_seat_;
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
   if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
@@ -511,8 +513,8 @@ void Game::play(int seat, ActionId a) {
   if (trick_index_ == rules_.hand_size - 1) {  // R7.2: the last trick's led suit now limits Spiel
     if (trick_count_ == 1) {
       for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
-    } else {
-      refresh_spiel(seat);
+    } else {  // spiel_allowed(seat) for a seat that has played to the last trick
+      card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | follows << kSpiel);
     }
   }
   if (record_events_) {
