@@ -495,16 +495,19 @@ void Game::play(int seat, ActionId a) {
   }
   // The trick's bookkeeping without data-dependent jumps: which seat leads, follows and wins
   // differs from game to game, so branches on it are mispredicted in batches of games.
+  // (The selects are written as masks: the compiler turned ?: back into jumps.)
   const int suit = suit_of(identity);
-  const int led = trick_count_ == 0 ? suit : led_suit_;  // R5.3: a trick led with a wild is led in the named suit
-  const bool follows = suit == led;
+  const int leading = -static_cast<int>(trick_count_ == 0);           // all ones for the lead
+  const int led = led_suit_ ^ ((led_suit_ ^ suit) & leading);          // R5.3: a wild leads its named suit
+  const int follows = static_cast<int>(suit == led);
   led_suit_ = led;
-  failed_[seat] |= static_cast<std::uint8_t>(!follows << led);  // R5.3: failing to follow
+  failed_[seat] |= static_cast<std::uint8_t>((follows ^ 1) << led);  // R5.3: failing to follow
   // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7; -1 off suit.
-  const int strength = follows ? (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi) : -1;
-  const bool best = strength > best_strength_;
-  best_strength_ = best ? strength : best_strength_;
-  best_seat_ = best ? seat : best_seat_;
+  const int on_suit = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
+  const int strength = ((on_suit + 1) & -follows) - 1;
+  const int best = -static_cast<int>(strength > best_strength_);
+  best_strength_ ^= (best_strength_ ^ strength) & best;
+  best_seat_ ^= (best_seat_ ^ seat) & best;
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
   if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
