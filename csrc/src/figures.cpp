@@ -139,8 +139,16 @@ void evaluate_rows(const CardSet* masks, std::size_t deals, const Rules& rules, 
 }  // namespace
 
 Winners evaluate_natural(const CardSet* hands, const Rules& rules) {
+  // One row, straight to its evaluator: the game's end of hand (R6) pays no batch loop or check.
   Winners w{};
-  evaluate_batch(hands, 1, rules, w.data(), false);
+  const bool suit_priority = rules.ties == Ties::kSuitPriority;
+  switch (rules.players) {
+    case 2: evaluate_row<2>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 3: evaluate_row<3>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 4: evaluate_row<4>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 5: evaluate_row<5>(hands, suit_priority, rules.weli_point, w.data()); break;
+    default: break;  // R2.1: validated rules have 2 to 5 players
+  }
   return w;
 }
 

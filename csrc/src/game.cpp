@@ -22,6 +22,18 @@ constexpr bool adjacent(CardSet x, CardSet y) {
   return ((sx & (sy >> 1)) | (sx & (sy << 1))) != 0;
 }
 
+// Which of Red, Green, Gleich and Hanger (R6.1-R6.3) a set of natural cards holds, in Figure bits.
+constexpr std::uint8_t natural_card_figures(CardSet c) {
+  const CardSet naturals = c & kNaturalCards;
+  // R6.2: some rank is held twice iff there are more natural cards than distinct ranks.
+  const bool gleich = count(naturals) > std::popcount(rank_fold(naturals));
+  // R6.3: ranks r and r+1 of one suit are bits 8s+r and 8s+r+1 (0x7F: not across suits), and
+  // the natural Weli continues Bells below the 7 (R1.3).
+  const bool hanger = ((c & (c >> 1) & 0x7F7F7F7FULL) | ((c >> kBellsSeven) & (c >> kWeli) & 1)) != 0;
+  return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed | ((c & suit_cards(kLeaves)) != 0) << kGreen |
+                                   gleich << kGleich | hanger << kHanger);
+}
+
 // Whether two natural cards of one rank are in s: some rank is in two of the four suit bytes.
 constexpr bool has_rank_pair(CardSet s) {
   const std::uint32_t a = s & 0xFF, b = (s >> 8) & 0xFF, c = (s >> 16) & 0xFF, d = (s >> 24) & 0xFF;
@@ -301,15 +313,15 @@ void Game::refresh_spiel(int seat) {
 // cached per seat and recomputed after the deal and after each of its cards.
 std::uint8_t Game::compute_card_figures(int seat) const {
   const FigureCards& fc = figure_cards_[seat];
+  if (!(in_hand_[seat] & wild_cards_) && !fc.wild_named()) return natural_card_figures(fc.cards);
+  return wild_card_figures(seat);
+}
+
+// compute_card_figures with wilds in hand or named (R5.5), apart so that the natural path above
+// saves no registers for it.
+std::uint8_t Game::wild_card_figures(int seat) const {
+  const FigureCards& fc = figure_cards_[seat];
   const CardSet wilds = in_hand_[seat] & wild_cards_;
-  if (!wilds && !fc.wild_named()) {  // natural cards only: plain bit tests
-    const CardSet c = fc.cards;
-    const std::uint64_t lanes = detail::spread_suits(c);
-    return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed |
-                                     ((c & suit_cards(kLeaves)) != 0) << kGreen |
-                                     has_rank_pair(c & kNaturalCards) << kGleich |
-                                     ((lanes & (lanes >> 1)) != 0) << kHanger);
-  }
   const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
   const bool two_wilds = (wilds & (wilds - 1)) != 0;
   const CardSet cards = fc.cards | free;

@@ -196,6 +196,7 @@ class Game {
 
   CardSet free_identities(int seat) const;
   std::uint8_t compute_card_figures(int seat) const;
+  [[gnu::noinline]] std::uint8_t wild_card_figures(int seat) const;
   void refresh_figures(int seat) {
     card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | spiel_allowed(seat) << kSpiel);
   }
