@@ -428,51 +428,15 @@ void Game::apply(ActionId a) {
   step(a);
 }
 
+// A thin dispatcher: every phase's work is in a function of its own, called last, so that step()
+// saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
 void Game::step(ActionId a) {
-  if (record_events_) history_.push_back(a);  // the record, for JSON and equality
+  if (record_events_) record_action(a);
   ++actions_;
   const int p = to_act_;
   switch (phase_) {
     case Phase::kChance: chance(a); return;
-    case Phase::kSteal: {
-      const Card card = shown_card_;
-      if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
-        if (record_events_) {
-          Event& e = emit(EventType::kCardLeft);
-          e.seat = static_cast<std::int8_t>(p);
-          e.card = card;
-        }
-        if (chance_deals_) {
-          left_card_ = card;
-          begin_chance_deal();
-        } else {
-          finish_steal();
-        }
-        return;
-      }
-      dealt_[p] |= bit(card);
-      in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
-      ++stolen_;
-      if (record_events_) {
-        Event& e = emit(EventType::kCardStolen);
-        e.seat = static_cast<std::int8_t>(p);
-        e.card = card;
-      }
-      if (chance_deals_) {
-        if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
-          phase_ = Phase::kChance;
-          chance_stage_ = ChanceStage::kPacket;
-          update_legal();
-        } else {
-          begin_chance_deal();
-        }
-      } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
-        show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
-      } else {
-        finish_steal();
-      }
-      return;
-    }
+    case Phase::kSteal: steal_or_leave(p, a); return;
     case Phase::kTurn:
       if (is_play(a)) {
         play(p, a);
@@ -482,16 +446,63 @@ void Game::step(ActionId a) {
       return;
     case Phase::kAfterPlay:
       if (a == kPass) {
-        if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(p);
-        begin_turn(after_next_);
+        pass_turn(p);
       } else {
         open_bid(p, bid_figure(a));
       }
       return;
-    case Phase::kAnswer:
-    case Phase::kReraise:
-    case Phase::kRaiseAnswer: answer(p, a); return;
+    case Phase::kAnswer: answer_bid(p, a); return;
+    case Phase::kRaiseAnswer: answer_raise(p, a); return;
+    case Phase::kReraise: answer_reraise(p, a); return;
     case Phase::kGameOver: return;
+  }
+}
+
+void Game::record_action(ActionId a) { history_.push_back(a); }  // the record, for JSON and equality
+
+// R7.1: pass, ending the seat's bidding after its card.
+void Game::pass_turn(int seat) {
+  if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat);
+  begin_turn(after_next_);
+}
+
+// R3.7: the cutter steals or leaves the card he is shown.
+void Game::steal_or_leave(int p, ActionId a) {
+  const Card card = shown_card_;
+  if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
+    if (record_events_) {
+      Event& e = emit(EventType::kCardLeft);
+      e.seat = static_cast<std::int8_t>(p);
+      e.card = card;
+    }
+    if (chance_deals_) {
+      left_card_ = card;
+      begin_chance_deal();
+    } else {
+      finish_steal();
+    }
+    return;
+  }
+  dealt_[p] |= bit(card);
+  in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
+  ++stolen_;
+  if (record_events_) {
+    Event& e = emit(EventType::kCardStolen);
+    e.seat = static_cast<std::int8_t>(p);
+    e.card = card;
+  }
+  if (chance_deals_) {
+    if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
+      phase_ = Phase::kChance;
+      chance_stage_ = ChanceStage::kPacket;
+      update_legal();
+    } else {
+      begin_chance_deal();
+    }
+  } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
+    show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
+  } else {
+    finish_steal();
   }
 }
 
@@ -589,93 +600,9 @@ void Game::open_bid(int seat, Figure f) {
   legal_ = answer_legal(to_act_, true);
 }
 
-void Game::answer(int seat, ActionId a) {
-  BidRecord& b = bids_[bid_figure_];
-  if (record_events_) {
-    Event& e = emit(EventType::kAnswered);
-    e.seat = static_cast<std::int8_t>(seat);
-    e.figure = static_cast<std::int8_t>(bid_figure_);
-    e.code = a;
-    e.stage = static_cast<std::uint8_t>(phase_ == Phase::kAnswer   ? AnswerStage::kBid
-                                        : phase_ == Phase::kReraise ? AnswerStage::kReraise
-                                                                    : AnswerStage::kRaise);
-  }
-  if (a == kThree) {  // R7.5: every other player answers the raise, clockwise from the raiser's left
-    b.state = BidState::kRaised;
-    b.raiser = static_cast<std::int8_t>(seat);
-    phase_ = Phase::kRaiseAnswer;
-    to_act_ = next_seat(seat);
-    asks_left_ = rules_.players - 1;
-    legal_ = answer_legal(to_act_, false);
-    return;
-  }
-  switch (phase_) {
-    case Phase::kAnswer:
-      if (a == kHold) {  // R7.4: the bid stands at 2
-        b.state = BidState::kStands;
-        b.holder = static_cast<std::int8_t>(seat);
-        if (rules_.reraise) {
-          start_reraise();
-        } else {
-          settle_bid(BidOutcome::kStands);
-        }
-        return;
-      }
-      if (--asks_left_ == 0) {
-        settle_bid(BidOutcome::kConceded);
-      } else {
-        to_act_ = next_seat(seat);
-        legal_ = answer_legal(to_act_, true);
-      }
-      return;
-    case Phase::kRaiseAnswer:
-      if (a == kHold) {
-        b.holder = static_cast<std::int8_t>(seat);
-        settle_bid(BidOutcome::kStandsThree);
-        return;
-      }
-      if (--asks_left_ == 0) {
-        settle_bid(BidOutcome::kRaiseConceded);
-      } else {
-        to_act_ = next_seat(seat);
-        legal_ = answer_legal(to_act_, false);
-      }
-      return;
-    case Phase::kReraise: {  // a pass
-      const Figure f = static_cast<Figure>(bid_figure_);
-      if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
-        reraise_stage_ = 1;
-        to_act_ = b.holder;
-        legal_ = reraise_legal();
-      } else {
-        settle_bid(BidOutcome::kStands);
-      }
-      return;
-    }
-    default: return;
-  }
-}
-
-// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
-void Game::start_reraise() {
-  const BidRecord& b = bids_[bid_figure_];
-  const Figure f = static_cast<Figure>(bid_figure_);
-  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
-    phase_ = Phase::kReraise;
-    reraise_stage_ = 0;
-    to_act_ = b.bidder;
-    legal_ = reraise_legal();
-  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
-    phase_ = Phase::kReraise;
-    reraise_stage_ = 1;
-    to_act_ = b.holder;
-    legal_ = reraise_legal();
-  } else {
-    settle_bid(BidOutcome::kStands);
-  }
-}
-
-void Game::settle_bid(BidOutcome outcome) {
+// R7.4/R7.5: a bid is decided; the outcome is known where it is called, so the switch folds away.
+template <BidOutcome outcome>
+void Game::settle_bid() {
   BidRecord& b = bids_[bid_figure_];
   int stake = 0;
   switch (outcome) {
@@ -708,6 +635,105 @@ void Game::settle_bid(BidOutcome outcome) {
   }
   bid_figure_ = -1;
   end_turn_after_bid();
+}
+
+void Game::record_answer(int seat, ActionId a, AnswerStage stage) {
+  Event& e = emit(EventType::kAnswered);
+  e.seat = static_cast<std::int8_t>(seat);
+  e.figure = static_cast<std::int8_t>(bid_figure_);
+  e.code = a;
+  e.stage = static_cast<std::uint8_t>(stage);
+}
+
+// R7.5: every other player answers the raise, clockwise from the raiser's left.
+void Game::raise(int seat) {
+  BidRecord& b = bids_[bid_figure_];
+  b.state = BidState::kRaised;
+  b.raiser = static_cast<std::int8_t>(seat);
+  phase_ = Phase::kRaiseAnswer;
+  to_act_ = next_seat(seat);
+  asks_left_ = rules_.players - 1;
+  legal_ = answer_legal(to_act_, false);
+}
+
+// R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
+// phase once, not a second time here.
+void Game::answer_bid(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kBid);
+  if (a == kGood) {
+    if (--asks_left_ == 0) {
+      settle_bid<BidOutcome::kConceded>();
+    } else {
+      to_act_ = next_seat(seat);
+      legal_ = answer_legal(to_act_, true);
+    }
+    return;
+  }
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  BidRecord& b = bids_[bid_figure_];  // a hold: the bid stands at 2
+  b.state = BidState::kStands;
+  b.holder = static_cast<std::int8_t>(seat);
+  if (rules_.reraise) {
+    start_reraise();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.5: good or hold to a raise.
+void Game::answer_raise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kRaise);
+  if (a == kHold) {
+    bids_[bid_figure_].holder = static_cast<std::int8_t>(seat);
+    settle_bid<BidOutcome::kStandsThree>();
+    return;
+  }
+  if (--asks_left_ == 0) {
+    settle_bid<BidOutcome::kRaiseConceded>();
+  } else {
+    to_act_ = next_seat(seat);
+    legal_ = answer_legal(to_act_, false);
+  }
+}
+
+// R7.6: three or pass to a held bid.
+void Game::answer_reraise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kReraise);
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  const BidRecord& b = bids_[bid_figure_];  // a pass
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
+void Game::start_reraise() {
+  const BidRecord& b = bids_[bid_figure_];
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 0;
+    to_act_ = b.bidder;
+    legal_ = reraise_legal();
+  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
 }
 
 void Game::end_turn_after_bid() {
@@ -780,7 +806,13 @@ void Game::end_hand() {
   } else {  // only natural cards: the batch evaluator's fast path
     std::array<CardSet, kMaxPlayers> cards{};
     for (int p = 0; p < n; ++p) cards[p] = figure_cards_[p].cards;
-    w = evaluate_natural(cards.data(), rules_);
+    // R7.7: a conceded bid or raise pays the bidder or raiser, whoever has the best figure, so
+    // Gleich and Hanger (the costly keys) are judged only if one of them is unbid or stands.
+    auto pays_best = [&](Figure f) {
+      const BidState s = bids_[f].state;
+      return s == BidState::kUnbid || s == BidState::kStands || s == BidState::kStandsThree;
+    };
+    w = evaluate_natural(cards.data(), rules_, pays_best(kGleich) || pays_best(kHanger));
   }
   const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
                                                   last_trick_winner_};

@@ -167,10 +167,18 @@ class Game {
   void chance(ActionId a);
   void begin_turn(int seat);
   void step(ActionId a);
+  [[gnu::noinline]] void record_action(ActionId a);
+  [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
+  [[gnu::noinline]] void pass_turn(int seat);
   void play(int seat, ActionId a);
   void open_bid(int seat, Figure f);
-  void answer(int seat, ActionId a);
-  void settle_bid(BidOutcome outcome);
+  void answer_bid(int seat, ActionId a);      // Phase::kAnswer
+  void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
+  void answer_reraise(int seat, ActionId a);  // Phase::kReraise
+  void record_answer(int seat, ActionId a, AnswerStage stage);
+  void raise(int seat);
+  template <BidOutcome outcome>
+  void settle_bid();
   void start_reraise();
   void end_turn_after_bid();
   void end_hand();
