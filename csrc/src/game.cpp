@@ -536,12 +536,14 @@ void Game::play(int seat, ActionId a) {
   if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
     card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
   }
-  if (trick_index_ == rules_.hand_size - 1) {  // R7.2: the last trick's led suit now limits Spiel
-    if (trick_count_ == 1) {
-      for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
-    } else {  // spiel_allowed(seat) for a seat that has played to the last trick
-      card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | follows << kSpiel);
-    }
+  // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is
+  // set without a jump (last_trick = 0 leaves it as it is), and once, at the trick's first card, the
+  // others' bits are judged from their last cards.
+  const int last_trick = static_cast<int>(trick_index_ == rules_.hand_size - 1);
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(last_trick << kSpiel)) |
+                                                  (follows & last_trick) << kSpiel);
+  if (last_trick & static_cast<int>(trick_count_ == 1)) {
+    for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
   }
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
