@@ -52,8 +52,13 @@ Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules,
   const Shuffle shuffle = shuffle_for_hand(game_seed, hand);
   const int n = rules.players;
   const int first = forehand_of(dealer, n);
-  int next = shuffle.cut;  // R3.5: the cut deck starts at the cut
-  auto draw = [&] { return bit(shuffle.deck[next++ % kDeckSize]); };
+  // R3.5: the cut deck is deck[c:] + deck[:c]: read it from a doubled copy, without a modulo per card.
+  std::array<Card, 2 * kDeckSize> doubled;
+  std::copy(shuffle.deck.begin(), shuffle.deck.end(), doubled.begin());
+  std::copy(shuffle.deck.begin(), shuffle.deck.end(), doubled.begin() + kDeckSize);
+  const Card* cut_deck = doubled.data() + shuffle.cut;
+  int next = 0;
+  auto draw = [&] { return bit(cut_deck[next++]); };
   Dealt dealt;
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet one: 2 each
     dealt.hands[seat] |= draw();
@@ -62,7 +67,7 @@ Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules,
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet two: the rest
     for (int c = 2; c < rules.hand_size; ++c) dealt.hands[seat] |= draw();
   }
-  dealt.top_card = next - shuffle.cut < kDeckSize ? shuffle.deck[next % kDeckSize] : kNoCard;
+  dealt.top_card = next < kDeckSize ? cut_deck[next] : kNoCard;
   return dealt;
 }
 

@@ -111,20 +111,25 @@ inline std::int8_t unique_best(const std::uint32_t (&keys)[P]) {
   return (best != 0 && unique) ? static_cast<std::int8_t>(std::countr_zero(holders)) : kNobody;
 }
 
-template <int P>
+// kSetsAndRuns = false leaves Gleich and Hanger, the costly columns, at kNobody.
+template <int P, bool kSetsAndRuns = true>
 inline void evaluate_row(const CardSet* hands, bool suit_priority, bool weli_point, std::int8_t* out) {
-  std::uint32_t gleich[P], hanger[P];
   CardSet all = 0;
-  for (int p = 0; p < P; ++p) {
-    gleich[p] = natural_gleich_key(hands[p], suit_priority);
-    hanger[p] = natural_hanger_key(hands[p], suit_priority);
-    all |= hands[p];
+  for (int p = 0; p < P; ++p) all |= hands[p];
+  if constexpr (kSetsAndRuns) {
+    std::uint32_t gleich[P], hanger[P];
+    for (int p = 0; p < P; ++p) {
+      gleich[p] = natural_gleich_key(hands[p], suit_priority);
+      hanger[p] = natural_hanger_key(hands[p], suit_priority);
+    }
+    out[kEvalGleich] = unique_best<P>(gleich);
+    out[kEvalHanger] = unique_best<P>(hanger);
+  } else {
+    out[kEvalGleich] = out[kEvalHanger] = kNobody;
   }
   const CardSet hearts = all & suit_cards(kHearts), leaves = all & suit_cards(kLeaves);
   out[kEvalRed] = hearts ? holder_of<P>(hands, hearts & (0 - hearts)) : kNobody;
   out[kEvalGreen] = leaves ? holder_of<P>(hands, leaves & (0 - leaves)) : kNobody;
-  out[kEvalGleich] = unique_best<P>(gleich);
-  out[kEvalHanger] = unique_best<P>(hanger);
   out[kEvalWeli] = (weli_point && (all & bit(kWeli))) ? holder_of<P>(hands, bit(kWeli)) : kNobody;
 }
 
@@ -138,10 +143,27 @@ void evaluate_rows(const CardSet* masks, std::size_t deals, const Rules& rules, 
 
 }  // namespace
 
-Winners evaluate_natural(const CardSet* hands, const Rules& rules) {
+namespace {
+
+template <bool kSetsAndRuns>
+Winners evaluate_one(const CardSet* hands, const Rules& rules) {
+  // One row, straight to its evaluator: the game's end of hand (R6) pays no batch loop or check.
   Winners w{};
-  evaluate_batch(hands, 1, rules, w.data(), false);
+  const bool suit_priority = rules.ties == Ties::kSuitPriority;
+  switch (rules.players) {
+    case 2: evaluate_row<2, kSetsAndRuns>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 3: evaluate_row<3, kSetsAndRuns>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 4: evaluate_row<4, kSetsAndRuns>(hands, suit_priority, rules.weli_point, w.data()); break;
+    case 5: evaluate_row<5, kSetsAndRuns>(hands, suit_priority, rules.weli_point, w.data()); break;
+    default: break;  // R2.1: validated rules have 2 to 5 players
+  }
   return w;
+}
+
+}  // namespace
+
+Winners evaluate_natural(const CardSet* hands, const Rules& rules, bool sets_and_runs) {
+  return sets_and_runs ? evaluate_one<true>(hands, rules) : evaluate_one<false>(hands, rules);
 }
 
 void evaluate_batch(const CardSet* masks, std::size_t deals, const Rules& rules, std::int8_t* out, bool validate) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <string>
 
 namespace bieten {
@@ -21,6 +22,18 @@ constexpr bool adjacent(CardSet x, CardSet y) {
   return ((sx & (sy >> 1)) | (sx & (sy << 1))) != 0;
 }
 
+// Which of Red, Green, Gleich and Hanger (R6.1-R6.3) a set of natural cards holds, in Figure bits.
+constexpr std::uint8_t natural_card_figures(CardSet c) {
+  const CardSet naturals = c & kNaturalCards;
+  // R6.2: some rank is held twice iff there are more natural cards than distinct ranks.
+  const bool gleich = count(naturals) > std::popcount(rank_fold(naturals));
+  // R6.3: ranks r and r+1 of one suit are bits 8s+r and 8s+r+1 (0x7F: not across suits), and
+  // the natural Weli continues Bells below the 7 (R1.3).
+  const bool hanger = ((c & (c >> 1) & 0x7F7F7F7FULL) | ((c >> kBellsSeven) & (c >> kWeli) & 1)) != 0;
+  return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed | ((c & suit_cards(kLeaves)) != 0) << kGreen |
+                                   gleich << kGleich | hanger << kHanger);
+}
+
 // Whether two natural cards of one rank are in s: some rank is in two of the four suit bytes.
 constexpr bool has_rank_pair(CardSet s) {
   const std::uint32_t a = s & 0xFF, b = (s >> 8) & 0xFF, c = (s >> 16) & 0xFF, d = (s >> 24) & 0xFF;
@@ -29,11 +42,23 @@ constexpr bool has_rank_pair(CardSet s) {
 
 std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
 
+// R7.3: the highest score s (total + secured) at which a seat may still open a bid (extra = 2) or
+// raise (extra = 3). strict: s + extra <= target; gespannt: s < target - 1 for both; none: any s.
+int score_limit(const Rules& rules, int extra) {
+  switch (rules.overbid) {
+    case Overbid::kStrict: return rules.target - extra;
+    case Overbid::kGespannt: return rules.target - 2;
+    case Overbid::kNone: break;
+  }
+  return std::numeric_limits<int>::max();
+}
+
 }  // namespace
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
            bool record_events, bool chance_deals)
-    : rules_(rules), wild_cards_(rules.wild_cards()), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+    : rules_(rules), wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)),
+      raise_limit_(score_limit(rules, 3)), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
   rules_.validate();
   if (dealer < 0 || dealer >= rules_.players) {
     throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
@@ -118,6 +143,7 @@ void Game::start_hand() {
   secured_ = {};
   bid_figure_ = -1;
   asks_left_ = 0;
+  for (auto& held : card_figures_) held |= 1u << kSpiel;  // R7.2: Spiel needs nothing before the last trick
 
   if (hand_number_ == 0 && given_) {
     dealt_ = given_->hands;
@@ -243,7 +269,8 @@ void Game::deal_done() {
     in_hand_[p] = dealt_[p];
     figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
   }
-  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
+  // R7.2: Spiel needs nothing before the last trick, and the first trick is never the last (R10: hand_size >= 3).
+  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = static_cast<std::uint8_t>(compute_card_figures(p) | 1u << kSpiel);
   if (record_events_) {
     Event& e = emit(EventType::kHandDealt);
     e.other = static_cast<std::int8_t>(dealer_);
@@ -261,26 +288,6 @@ void Game::begin_turn(int seat) {
   legal_ = turn_legal(seat);
 }
 
-bool Game::may_open_by_limit(int seat) const {  // R7.3
-  const int s = scores_[seat] + secured_[seat];
-  switch (rules_.overbid) {
-    case Overbid::kStrict: return s + 2 <= rules_.target;
-    case Overbid::kGespannt: return s < rules_.target - 1;
-    case Overbid::kNone: break;
-  }
-  return true;
-}
-
-bool Game::may_raise_by_limit(int seat) const {  // R7.3
-  const int s = scores_[seat] + secured_[seat];
-  switch (rules_.overbid) {
-    case Overbid::kStrict: return s + 3 <= rules_.target;
-    case Overbid::kGespannt: return s < rules_.target - 1;
-    case Overbid::kNone: break;
-  }
-  return true;
-}
-
 // R5.3: identities an unplayed wild of `seat` may still be named.
 CardSet Game::free_identities(int seat) const {
   return wild_identities(dealt_[seat], figure_cards_[seat].wild_named(), failed_[seat]);
@@ -295,20 +302,26 @@ bool Game::spiel_allowed(int seat) const {
   return (last & natural_suit(led_suit_)) != 0;
 }
 
+// R7.2: the Spiel bit of card_figures_. spiel_allowed changes only once the first card of the last
+// trick is down, and then for a seat only when it plays (its last card and failed suits are its own).
+void Game::refresh_spiel(int seat) {
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | spiel_allowed(seat) << kSpiel);
+}
+
 // R7.2 with R5.5: which of Red, Green, Gleich and Hanger the seat holds, as bits in Figure order.
 // It changes only when the seat itself plays (a wild gets named, a suit gets failed), so it is
 // cached per seat and recomputed after the deal and after each of its cards.
 std::uint8_t Game::compute_card_figures(int seat) const {
   const FigureCards& fc = figure_cards_[seat];
+  if (!(in_hand_[seat] & wild_cards_) && !fc.wild_named()) return natural_card_figures(fc.cards);
+  return wild_card_figures(seat);
+}
+
+// compute_card_figures with wilds in hand or named (R5.5), apart so that the natural path above
+// saves no registers for it.
+std::uint8_t Game::wild_card_figures(int seat) const {
+  const FigureCards& fc = figure_cards_[seat];
   const CardSet wilds = in_hand_[seat] & wild_cards_;
-  if (!wilds && !fc.wild_named()) {  // natural cards only: plain bit tests
-    const CardSet c = fc.cards;
-    const std::uint64_t lanes = detail::spread_suits(c);
-    return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed |
-                                     ((c & suit_cards(kLeaves)) != 0) << kGreen |
-                                     has_rank_pair(c & kNaturalCards) << kGleich |
-                                     ((lanes & (lanes >> 1)) != 0) << kHanger);
-  }
   const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
   const bool two_wilds = (wilds & (wilds - 1)) != 0;
   const CardSet cards = fc.cards | free;
@@ -323,20 +336,6 @@ std::uint8_t Game::compute_card_figures(int seat) const {
   return held;
 }
 
-// The figures the seat could open now: held (R7.2) and not yet bid (R7.1); Spiel by its own rule.
-std::uint8_t Game::openable_figures(int seat) const {
-  std::uint8_t held = card_figures_[seat];
-  if (spiel_allowed(seat)) held |= 1u << kSpiel;
-  return held & unbid_;
-}
-
-bool Game::holds_figure(int seat, Figure f) const {
-  if (f == kSpiel) return spiel_allowed(seat);
-  return (card_figures_[seat] >> f) & 1;
-}
-
-bool Game::can_open_any(int seat) const { return may_open_by_limit(seat) && openable_figures(seat) != 0; }
-
 void Game::update_legal() { legal_ = legal_now(); }
 
 void Game::set_unplayed(const Hands& unplayed) {
@@ -346,7 +345,7 @@ void Game::set_unplayed(const Hands& unplayed) {
     // R6: natural cards dealt count as themselves, played wilds as named.
     figure_cards_[p].cards = (dealt_[p] & ~wild_cards_) | figure_cards_[p].wild_named();
   }
-  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = compute_card_figures(p);
+  for (int p = 0; p < rules_.players; ++p) refresh_figures(p);
   update_legal();
 }
 
@@ -392,27 +391,27 @@ ActionMask Game::turn_legal(int p) const {
       names &= suit_cards(led_suit_);
     }
   }
-  legal.set_bits(kPlayBase, plays);
+  static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
+  legal.w[0] = plays;  // ids 0..32, with the natural Weli at 32 (R1.4)
   for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
-  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
+  const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
+  legal.w[2] |= bids << (kBidBase - 128);
   return legal;
 }
 
 // R7.1: after his card a seat may bid, or pass.
 ActionMask Game::after_play_legal(int p) const {
-  ActionMask legal;
-  if (may_open_by_limit(p)) legal.set_bits(kBidBase, openable_figures(p));
-  legal.set(kPass);
-  return legal;
+  return bids_or_pass(may_open_by_limit(p) ? openable_figures(p) : 0);
 }
 
 // R7.4/R7.5: good, hold if he holds the figure, three (to a bid, not to a raise) within R7.3.
 ActionMask Game::answer_legal(int p, bool may_raise) const {
+  static_assert(kGood >= 128 && kThree < 192, "the answers share the third mask word");
+  const unsigned holds = (card_figures_[p] >> bid_figure_) & 1u;
+  const unsigned raises = holds & static_cast<unsigned>(may_raise) & static_cast<unsigned>(may_raise_by_limit(p));
   ActionMask legal;
-  legal.set(kGood);
-  const bool holds = holds_figure(p, static_cast<Figure>(bid_figure_));
-  if (holds) legal.set(kHold);
-  if (may_raise && holds && may_raise_by_limit(p)) legal.set(kThree);
+  legal.w[2] = std::uint64_t{1} << (kGood - 128) | std::uint64_t{holds} << (kHold - 128) |
+               std::uint64_t{raises} << (kThree - 128);
   return legal;
 }
 
@@ -429,51 +428,15 @@ void Game::apply(ActionId a) {
   step(a);
 }
 
+// A thin dispatcher: every phase's work is in a function of its own, called last, so that step()
+// saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
 void Game::step(ActionId a) {
-  if (record_events_) history_.push_back(a);  // the record, for JSON and equality
+  if (record_events_) record_action(a);
   ++actions_;
   const int p = to_act_;
   switch (phase_) {
     case Phase::kChance: chance(a); return;
-    case Phase::kSteal: {
-      const Card card = shown_card_;
-      if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
-        if (record_events_) {
-          Event& e = emit(EventType::kCardLeft);
-          e.seat = static_cast<std::int8_t>(p);
-          e.card = card;
-        }
-        if (chance_deals_) {
-          left_card_ = card;
-          begin_chance_deal();
-        } else {
-          finish_steal();
-        }
-        return;
-      }
-      dealt_[p] |= bit(card);
-      in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
-      ++stolen_;
-      if (record_events_) {
-        Event& e = emit(EventType::kCardStolen);
-        e.seat = static_cast<std::int8_t>(p);
-        e.card = card;
-      }
-      if (chance_deals_) {
-        if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
-          phase_ = Phase::kChance;
-          chance_stage_ = ChanceStage::kPacket;
-          update_legal();
-        } else {
-          begin_chance_deal();
-        }
-      } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
-        show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
-      } else {
-        finish_steal();
-      }
-      return;
-    }
+    case Phase::kSteal: steal_or_leave(p, a); return;
     case Phase::kTurn:
       if (is_play(a)) {
         play(p, a);
@@ -483,16 +446,63 @@ void Game::step(ActionId a) {
       return;
     case Phase::kAfterPlay:
       if (a == kPass) {
-        if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(p);
-        begin_turn(after_next_);
+        pass_turn(p);
       } else {
         open_bid(p, bid_figure(a));
       }
       return;
-    case Phase::kAnswer:
-    case Phase::kReraise:
-    case Phase::kRaiseAnswer: answer(p, a); return;
+    case Phase::kAnswer: answer_bid(p, a); return;
+    case Phase::kRaiseAnswer: answer_raise(p, a); return;
+    case Phase::kReraise: answer_reraise(p, a); return;
     case Phase::kGameOver: return;
+  }
+}
+
+void Game::record_action(ActionId a) { history_.push_back(a); }  // the record, for JSON and equality
+
+// R7.1: pass, ending the seat's bidding after its card.
+void Game::pass_turn(int seat) {
+  if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat);
+  begin_turn(after_next_);
+}
+
+// R3.7: the cutter steals or leaves the card he is shown.
+void Game::steal_or_leave(int p, ActionId a) {
+  const Card card = shown_card_;
+  if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
+    if (record_events_) {
+      Event& e = emit(EventType::kCardLeft);
+      e.seat = static_cast<std::int8_t>(p);
+      e.card = card;
+    }
+    if (chance_deals_) {
+      left_card_ = card;
+      begin_chance_deal();
+    } else {
+      finish_steal();
+    }
+    return;
+  }
+  dealt_[p] |= bit(card);
+  in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
+  ++stolen_;
+  if (record_events_) {
+    Event& e = emit(EventType::kCardStolen);
+    e.seat = static_cast<std::int8_t>(p);
+    e.card = card;
+  }
+  if (chance_deals_) {
+    if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
+      phase_ = Phase::kChance;
+      chance_stage_ = ChanceStage::kPacket;
+      update_legal();
+    } else {
+      begin_chance_deal();
+    }
+  } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
+    show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
+  } else {
+    finish_steal();
   }
 }
 
@@ -506,20 +516,35 @@ void Game::play(int seat, ActionId a) {
     figure_cards_[seat].cards |= bit(identity);
     figure_cards_[seat].named_by[wi] = bit(identity);
   }
+  // The trick's bookkeeping without data-dependent jumps: which seat leads, follows and wins
+  // differs from game to game, so branches on it are mispredicted in batches of games.
+  // (The selects are written as masks: the compiler turned ?: back into jumps.)
   const int suit = suit_of(identity);
-  if (trick_count_ == 0) {
-    led_suit_ = suit;  // R5.3: a trick led with a wild is led in the named suit
-  } else if (suit != led_suit_) {
-    failed_[seat] |= static_cast<std::uint8_t>(1u << led_suit_);  // R5.3: failing to follow
-  }
-  if (suit == led_suit_) {
-    // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7.
-    const int strength = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
-    if (strength > best_strength_) best_strength_ = strength, best_seat_ = seat;
-  }
+  const int leading = -static_cast<int>(trick_count_ == 0);           // all ones for the lead
+  const int led = led_suit_ ^ ((led_suit_ ^ suit) & leading);          // R5.3: a wild leads its named suit
+  const int follows = static_cast<int>(suit == led);
+  led_suit_ = led;
+  failed_[seat] |= static_cast<std::uint8_t>((follows ^ 1) << led);  // R5.3: failing to follow
+  // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7; -1 off suit.
+  const int on_suit = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
+  const int strength = ((on_suit + 1) & -follows) - 1;
+  const int best = -static_cast<int>(strength > best_strength_);
+  best_strength_ ^= (best_strength_ ^ strength) & best;
+  best_seat_ ^= (best_seat_ ^ seat) & best;
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
-  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) card_figures_[seat] = compute_card_figures(seat);
+  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
+    card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
+  }
+  // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is
+  // set without a jump (last_trick = 0 leaves it as it is), and once, at the trick's first card, the
+  // others' bits are judged from their last cards.
+  const int last_trick = static_cast<int>(trick_index_ == rules_.hand_size - 1);
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(last_trick << kSpiel)) |
+                                                  (follows & last_trick) << kSpiel);
+  if (last_trick & static_cast<int>(trick_count_ == 1)) {
+    for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
+  }
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
     e.seat = static_cast<std::int8_t>(seat);
@@ -554,9 +579,7 @@ void Game::play(int seat, ActionId a) {
     phase_ = Phase::kAfterPlay;
     to_act_ = seat;
     after_next_ = next;
-    legal_ = {};
-    legal_.set_bits(kBidBase, bids);
-    legal_.set(kPass);
+    legal_ = bids_or_pass(bids);
   } else {
     begin_turn(next);
   }
@@ -579,93 +602,9 @@ void Game::open_bid(int seat, Figure f) {
   legal_ = answer_legal(to_act_, true);
 }
 
-void Game::answer(int seat, ActionId a) {
-  BidRecord& b = bids_[bid_figure_];
-  if (record_events_) {
-    Event& e = emit(EventType::kAnswered);
-    e.seat = static_cast<std::int8_t>(seat);
-    e.figure = static_cast<std::int8_t>(bid_figure_);
-    e.code = a;
-    e.stage = static_cast<std::uint8_t>(phase_ == Phase::kAnswer   ? AnswerStage::kBid
-                                        : phase_ == Phase::kReraise ? AnswerStage::kReraise
-                                                                    : AnswerStage::kRaise);
-  }
-  if (a == kThree) {  // R7.5: every other player answers the raise, clockwise from the raiser's left
-    b.state = BidState::kRaised;
-    b.raiser = static_cast<std::int8_t>(seat);
-    phase_ = Phase::kRaiseAnswer;
-    to_act_ = next_seat(seat);
-    asks_left_ = rules_.players - 1;
-    legal_ = answer_legal(to_act_, false);
-    return;
-  }
-  switch (phase_) {
-    case Phase::kAnswer:
-      if (a == kHold) {  // R7.4: the bid stands at 2
-        b.state = BidState::kStands;
-        b.holder = static_cast<std::int8_t>(seat);
-        if (rules_.reraise) {
-          start_reraise();
-        } else {
-          settle_bid(BidOutcome::kStands);
-        }
-        return;
-      }
-      if (--asks_left_ == 0) {
-        settle_bid(BidOutcome::kConceded);
-      } else {
-        to_act_ = next_seat(seat);
-        legal_ = answer_legal(to_act_, true);
-      }
-      return;
-    case Phase::kRaiseAnswer:
-      if (a == kHold) {
-        b.holder = static_cast<std::int8_t>(seat);
-        settle_bid(BidOutcome::kStandsThree);
-        return;
-      }
-      if (--asks_left_ == 0) {
-        settle_bid(BidOutcome::kRaiseConceded);
-      } else {
-        to_act_ = next_seat(seat);
-        legal_ = answer_legal(to_act_, false);
-      }
-      return;
-    case Phase::kReraise: {  // a pass
-      const Figure f = static_cast<Figure>(bid_figure_);
-      if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
-        reraise_stage_ = 1;
-        to_act_ = b.holder;
-        legal_ = reraise_legal();
-      } else {
-        settle_bid(BidOutcome::kStands);
-      }
-      return;
-    }
-    default: return;
-  }
-}
-
-// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
-void Game::start_reraise() {
-  const BidRecord& b = bids_[bid_figure_];
-  const Figure f = static_cast<Figure>(bid_figure_);
-  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
-    phase_ = Phase::kReraise;
-    reraise_stage_ = 0;
-    to_act_ = b.bidder;
-    legal_ = reraise_legal();
-  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
-    phase_ = Phase::kReraise;
-    reraise_stage_ = 1;
-    to_act_ = b.holder;
-    legal_ = reraise_legal();
-  } else {
-    settle_bid(BidOutcome::kStands);
-  }
-}
-
-void Game::settle_bid(BidOutcome outcome) {
+// R7.4/R7.5: a bid is decided; the outcome is known where it is called, so the switch folds away.
+template <BidOutcome outcome>
+void Game::settle_bid() {
   BidRecord& b = bids_[bid_figure_];
   int stake = 0;
   switch (outcome) {
@@ -700,14 +639,118 @@ void Game::settle_bid(BidOutcome outcome) {
   end_turn_after_bid();
 }
 
+void Game::record_answer(int seat, ActionId a, AnswerStage stage) {
+  Event& e = emit(EventType::kAnswered);
+  e.seat = static_cast<std::int8_t>(seat);
+  e.figure = static_cast<std::int8_t>(bid_figure_);
+  e.code = a;
+  e.stage = static_cast<std::uint8_t>(stage);
+}
+
+// R7.5: every other player answers the raise, clockwise from the raiser's left.
+void Game::raise(int seat) {
+  BidRecord& b = bids_[bid_figure_];
+  b.state = BidState::kRaised;
+  b.raiser = static_cast<std::int8_t>(seat);
+  phase_ = Phase::kRaiseAnswer;
+  to_act_ = next_seat(seat);
+  asks_left_ = rules_.players - 1;
+  legal_ = answer_legal(to_act_, false);
+}
+
+// R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
+// phase once, not a second time here.
+void Game::answer_bid(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kBid);
+  if (a == kGood) {
+    if (--asks_left_ == 0) {
+      settle_bid<BidOutcome::kConceded>();
+    } else {
+      to_act_ = next_seat(seat);
+      legal_ = answer_legal(to_act_, true);
+    }
+    return;
+  }
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  BidRecord& b = bids_[bid_figure_];  // a hold: the bid stands at 2
+  b.state = BidState::kStands;
+  b.holder = static_cast<std::int8_t>(seat);
+  if (rules_.reraise) {
+    start_reraise();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.5: good or hold to a raise.
+void Game::answer_raise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kRaise);
+  if (a == kHold) {
+    bids_[bid_figure_].holder = static_cast<std::int8_t>(seat);
+    settle_bid<BidOutcome::kStandsThree>();
+    return;
+  }
+  if (--asks_left_ == 0) {
+    settle_bid<BidOutcome::kRaiseConceded>();
+  } else {
+    to_act_ = next_seat(seat);
+    legal_ = answer_legal(to_act_, false);
+  }
+}
+
+// R7.6: three or pass to a held bid.
+void Game::answer_reraise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kReraise);
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  const BidRecord& b = bids_[bid_figure_];  // a pass
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
+void Game::start_reraise() {
+  const BidRecord& b = bids_[bid_figure_];
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 0;
+    to_act_ = b.bidder;
+    legal_ = reraise_legal();
+  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
 void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
-  if (phase_ == Phase::kAfterPlay && !can_open_any(turn_seat_)) {  // R7.1: nothing left to bid
+  if (phase_ == Phase::kTurn) {
+    legal_ = turn_legal(turn_seat_);
+    return;
+  }
+  const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;
+  if (!bids) {  // R7.1: nothing left to bid
     begin_turn(after_next_);
     return;
   }
-  update_legal();
+  legal_ = bids_or_pass(bids);
 }
 
 bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
@@ -765,7 +808,13 @@ void Game::end_hand() {
   } else {  // only natural cards: the batch evaluator's fast path
     std::array<CardSet, kMaxPlayers> cards{};
     for (int p = 0; p < n; ++p) cards[p] = figure_cards_[p].cards;
-    w = evaluate_natural(cards.data(), rules_);
+    // R7.7: a conceded bid or raise pays the bidder or raiser, whoever has the best figure, so
+    // Gleich and Hanger (the costly keys) are judged only if one of them is unbid or stands.
+    auto pays_best = [&](Figure f) {
+      const BidState s = bids_[f].state;
+      return s == BidState::kUnbid || s == BidState::kStands || s == BidState::kStandsThree;
+    };
+    w = evaluate_natural(cards.data(), rules_, pays_best(kGleich) || pays_best(kHanger));
   }
   const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
                                                   last_trick_winner_};

@@ -172,8 +172,9 @@ inline constexpr Winners figure_winners(const FigureCards* hands, int players, c
   return w;
 }
 
-// Winners for complete natural hands (no wild card of these rules), as in bieten.evaluate.
-Winners evaluate_natural(const CardSet* hands, const Rules& rules);
+// Winners for complete natural hands (no wild card of these rules), as in bieten.evaluate. Without
+// sets_and_runs the Gleich and Hanger columns are not judged and left at kNobody.
+Winners evaluate_natural(const CardSet* hands, const Rules& rules, bool sets_and_runs = true);
 
 // Throws HandError if `hands` (rules.players sets) are not complete natural hands of these rules:
 // hand_size cards each, only cards of the deck, no card twice, no wild card. `row` >= 0 names the

@@ -137,10 +137,10 @@ class Game {
   bool records_events() const { return record_events_; }
 
   // Whether a seat holds a figure for bidding (R7.2 with R5.5 for unplayed wilds; Spiel rule).
-  bool holds_figure(int seat, Figure f) const;
+  bool holds_figure(int seat, Figure f) const { return (card_figures_[seat] >> f) & 1; }
   // Whether a seat may open a bid / raise now under the score limit (R7.3).
-  bool may_open_by_limit(int seat) const;
-  bool may_raise_by_limit(int seat) const;
+  bool may_open_by_limit(int seat) const { return scores_[seat] + secured_[seat] <= open_limit_; }
+  bool may_raise_by_limit(int seat) const { return scores_[seat] + secured_[seat] <= raise_limit_; }
 
   // ISMCTS determinization (ismcts.hpp): gives every seat the unplayed cards `unplayed` (a world drawn
   // consistently with one seat's view, odds_detail::Sampler), keeping all that was played, named, bid
@@ -167,10 +167,18 @@ class Game {
   void chance(ActionId a);
   void begin_turn(int seat);
   void step(ActionId a);
+  [[gnu::noinline]] void record_action(ActionId a);
+  [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
+  [[gnu::noinline]] void pass_turn(int seat);
   void play(int seat, ActionId a);
   void open_bid(int seat, Figure f);
-  void answer(int seat, ActionId a);
-  void settle_bid(BidOutcome outcome);
+  void answer_bid(int seat, ActionId a);      // Phase::kAnswer
+  void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
+  void answer_reraise(int seat, ActionId a);  // Phase::kReraise
+  void record_answer(int seat, ActionId a, AnswerStage stage);
+  void raise(int seat);
+  template <BidOutcome outcome>
+  void settle_bid();
   void start_reraise();
   void end_turn_after_bid();
   void end_hand();
@@ -186,17 +194,38 @@ class Game {
   ActionMask after_play_legal(int p) const;  // Phase::kAfterPlay
   ActionMask answer_legal(int p, bool may_raise) const;  // kAnswer (may_raise), kRaiseAnswer
   static ActionMask reraise_legal();         // Phase::kReraise
+  // R7.1 after a card: the bids `bids` (Figure bits) and pass, all in the mask's third word.
+  static ActionMask bids_or_pass(std::uint64_t bids) {
+    static_assert(kBidBase >= 128 && kPass >= 128 && kPass < 192);
+    ActionMask legal;
+    legal.w[2] = bids << (kBidBase - 128) | std::uint64_t{1} << (kPass - 128);
+    return legal;
+  }
 
   CardSet free_identities(int seat) const;
-  bool can_open_any(int seat) const;
   std::uint8_t compute_card_figures(int seat) const;
-  std::uint8_t openable_figures(int seat) const;
+  [[gnu::noinline]] std::uint8_t wild_card_figures(int seat) const;
+  void refresh_figures(int seat) {
+    card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | spiel_allowed(seat) << kSpiel);
+  }
+  void refresh_spiel(int seat);
+  // The figures the seat could open now: held (R7.2, card_figures_) and not yet bid (R7.1).
+  std::uint8_t openable_figures(int seat) const { return card_figures_[seat] & unbid_; }
   bool spiel_allowed(int seat) const;
-  int next_seat(int seat) const { return seat + 1 == rules_.players ? 0 : seat + 1; }
+  // R2.1: the seat to the left, (seat + 1) mod players, as a mask: the compiler's jump for ?: here
+  // was mispredicted whenever the seats of a batch of games differ.
+  int next_seat(int seat) const {
+    const int left = seat + 1;
+    return left & -static_cast<int>(left != rules_.players);
+  }
   Event& emit(EventType type);
 
   Rules rules_;
   CardSet wild_cards_;  // rules_.wild_cards(), asked on every step
+  // R7.3 as one comparison: a seat at s points (total + secured) may open a bid if s <= open_limit_,
+  // raise if s <= raise_limit_ (strict: target - 2 / target - 3; gespannt: target - 2 for both).
+  int open_limit_;
+  int raise_limit_;
   bool chance_deals_ = false;
   std::uint64_t seed_;
   std::optional<GivenDeal> given_;
@@ -252,7 +281,9 @@ class Game {
   Phase return_phase_ = Phase::kTurn;
   std::array<BidRecord, kBiddableFigures> bids_{};
   std::uint8_t unbid_ = 0;                                // figures not yet bid this hand (bits)
-  std::array<std::uint8_t, kMaxPlayers> card_figures_{};  // cached holdings of Red..Hanger (bits)
+  // Cached holdings (R7.2) in Figure order: Red..Hanger change only when the seat itself plays,
+  // Spiel only within the last trick (refresh_spiel).
+  std::array<std::uint8_t, kMaxPlayers> card_figures_{};
   std::array<std::int8_t, kBiddableFigures> bid_order_{};
   int bids_opened_ = 0;
   std::array<int, kMaxPlayers> secured_{};
