@@ -7,6 +7,7 @@ and the ratio of each bieten figure to the peer measured in the same run.
 
 from __future__ import annotations
 
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the pu
 RATES: dict[str, tuple[float, str]] = {}
 # Figures measured as a median time rather than a rate (test_bench_import.py), in milliseconds.
 MILLISECONDS: dict[str, float] = {}
+
+# Ratios measured pair by pair (each our round beside a peer's round at the same moment), by name.
+PAIRED: dict[str, list[float]] = {}
 
 # (bieten figure, peer figure, target ratio) pairs to report.
 RATIOS = [
@@ -52,16 +56,20 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         tr.section("bieten times (median, ms)")
         for name, ms in MILLISECONDS.items():
             tr.write_line(f"{name:40} {ms:10.1f} ms")
-    if not RATES:
-        return
-    tr.section("bieten rates (median round)")
-    for name, (rate, unit) in sorted(RATES.items()):
-        tr.write_line(f"{name:32} {rate:16,.0f} {unit}")
-    for ours, peer, target in RATIOS:
-        if ours in RATES and peer in RATES:
-            ratio = RATES[ours][0] / RATES[peer][0]
-            goal = f" (target >= {target:g}x)" if target else ""
-            tr.write_line(f"{ours} / {peer}: {ratio:,.2f}x{goal}")
+    if RATES:
+        tr.section("bieten rates (median round)")
+        for name, (rate, unit) in sorted(RATES.items()):
+            tr.write_line(f"{name:32} {rate:16,.0f} {unit}")
+        for ours, peer, target in RATIOS:
+            if ours in RATES and peer in RATES:
+                ratio = RATES[ours][0] / RATES[peer][0]
+                goal = f" (target >= {target:g}x)" if target else ""
+                tr.write_line(f"{ours} / {peer}: {ratio:,.2f}x{goal}")
+    if PAIRED:
+        tr.section("bieten paired ratios (median of the pairs, lowest - highest)")
+        for name, ratios in PAIRED.items():
+            median, low, high = statistics.median(ratios), min(ratios), max(ratios)
+            tr.write_line(f"{name}: {median:,.2f}x ({low:,.2f} - {high:,.2f}x, {len(ratios)} pairs)")
 
 
 @pytest.fixture(scope="session")
