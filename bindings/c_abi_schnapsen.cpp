@@ -759,8 +759,7 @@ BIETEN_API int bieten_schnapsen_agent_action(const bieten_schnapsen_game* game, 
     const sn::Game& g = need(game, "bieten_schnapsen_agent_action").game;
     need(agent, "bieten_schnapsen_agent_action", "agent");
     std::uint64_t& s = need(state, "bieten_schnapsen_agent_action", "state");
-    const sn::AgentSpec spec = sn::parse_agent_spec(agent);
-    if (spec.kind == sn::AgentKind::kExternal) throw bieten::Error("'" + std::string(agent) + "' is not a built-in agent");
+    const sn::AgentSpec spec = sn::builtin_agent_spec(agent);
     if (g.is_over()) throw bieten::IllegalActionError("S8.6: the game is over; there is no action to choose");
     bieten::SplitMix64 rng(s);
     const sn::ActionId a = sn::builtin_action(spec, g, rng);

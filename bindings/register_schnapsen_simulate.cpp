@@ -37,7 +37,7 @@ py::array_t<T> as_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
 void register_schnapsen_simulate(py::module_& m) {
   py::class_<PyAgent>(m, "CoreAgent")
       .def(py::init([](const std::string& name, std::uint64_t seed) {
-             return PyAgent{sn::parse_agent_spec(name), SplitMix64(seed)};
+             return PyAgent{sn::builtin_agent_spec(name), SplitMix64(seed)};
            }),
            py::arg("name"), py::arg("seed"))
       .def_property_readonly("name", [](const PyAgent& a) { return sn::agent_spec_name(a.spec); })
@@ -67,11 +67,10 @@ void register_schnapsen_simulate(py::module_& m) {
         config.threads = threads;
         std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
         for (int p = 0; p < rules.players; ++p) {
-          const bool external = agents[p] == "external";
-          const sn::AgentSpec spec = external ? sn::AgentSpec{sn::AgentKind::kExternal, {}} : sn::parse_agent_spec(agents[p]);
+          const sn::AgentSpec spec = sn::parse_agent_spec(agents[p]);
           config.agents[p] = spec.kind;
           config.ismcts[p] = spec.ismcts;
-          if (!external) continue;
+          if (spec.kind != sn::AgentKind::kExternal) continue;
           if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
             const auto& spec = callables[p].cast<const NativeAgentSpec&>();
             config.external[p] = native::external_agent<sn::Game>(spec.callback(), spec.user_pointer());

@@ -50,9 +50,7 @@ void register_simulate(py::module_& m) {
 
   py::class_<PyAgent>(m, "CoreAgent")
       .def(py::init([](const std::string& name, std::uint64_t seed) {
-             const AgentSpec spec = parse_agent_spec(name);
-             if (spec.kind == AgentKind::kExternal) throw Error("'" + name + "' is not a built-in agent");
-             return PyAgent{spec, SplitMix64(seed)};
+             return PyAgent{builtin_agent_spec(name), SplitMix64(seed)};
            }),
            py::arg("name"), py::arg("seed"))
       .def_property_readonly("name", [](const PyAgent& a) { return agent_spec_name(a.spec); })

@@ -100,3 +100,19 @@ def test_agent_acts_on_a_copy_as_on_the_original_and_refuses_a_finished_game() -
         game.apply_id(core.CoreAgent("random", 1).act(game))
     with pytest.raises(schnapsen.IllegalActionError, match=r"S8\.6"):
         core.CoreAgent("heuristic", 1).act(game)
+
+
+@pytest.mark.parametrize("module", ["bieten", "schnapsen"])
+def test_both_games_read_agent_names_alike_and_run_no_external_agent(module: str) -> None:
+    """One parser of agent names serves both games (agent_spec.hpp): any case, the canonical name
+    back, and "external" (a caller's function in simulate) refused where the engine must act itself."""
+    from bieten import _core
+
+    make = _core.CoreAgent if module == "bieten" else core.CoreAgent
+    assert make("Random", 1).name == "random"
+    assert make("HEURISTIC", 1).name == "heuristic"
+    assert make("ismcts:64", 1).name == "ismcts:64"
+    with pytest.raises(ValueError, match=r"^'external' is not a built-in agent$"):
+        make("external", 1)
+    with pytest.raises(ValueError, match=r"^unknown agent 'genius': expected random, heuristic or ismcts$"):
+        make("genius", 1)

@@ -14,22 +14,6 @@ namespace bieten {
 
 namespace od = odds_detail;
 
-AgentKind parse_agent(std::string_view name) { return parse_agent_spec(name).kind; }
-
-AgentSpec parse_agent_spec(std::string_view name) {
-  if (is_ismcts_name(name)) return AgentSpec{AgentKind::kIsmcts, parse_ismcts(name)};
-  std::string lower(name);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "random") return AgentSpec{AgentKind::kRandom, {}};
-  if (lower == "heuristic") return AgentSpec{AgentKind::kHeuristic, {}};
-  if (lower == "external") return AgentSpec{AgentKind::kExternal, {}};
-  throw Error("unknown agent '" + std::string(name) + "': expected random, heuristic or ismcts");
-}
-
-std::string agent_spec_name(const AgentSpec& spec) {
-  return spec.kind == AgentKind::kIsmcts ? ismcts_name(spec.ismcts) : std::string(agent_name(spec.kind));
-}
-
 ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng) {
   switch (spec.kind) {
     case AgentKind::kRandom: return random_action(game, rng);
@@ -38,16 +22,6 @@ ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng
     case AgentKind::kExternal: break;
   }
   throw Error("the external agent is not built in");
-}
-
-std::string_view agent_name(AgentKind kind) {
-  switch (kind) {
-    case AgentKind::kRandom: return "random";
-    case AgentKind::kHeuristic: return "heuristic";
-    case AgentKind::kIsmcts: return "ismcts";
-    case AgentKind::kExternal: return "external";
-  }
-  return "external";
 }
 
 ActionId random_action(const Game& game, SplitMix64& rng) {

@@ -7,25 +7,11 @@
 #include <string_view>
 
 #include "bieten/actions.hpp"
+#include "bieten/agent_spec.hpp"
 #include "bieten/game.hpp"
-#include "bieten/ismcts_options.hpp"
 #include "bieten/rng.hpp"
 
 namespace bieten {
-
-enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts };
-
-// A built-in agent with its knobs: the kind, and for kIsmcts its options (ismcts_options.hpp).
-struct AgentSpec {
-  AgentKind kind = AgentKind::kRandom;
-  IsmctsOptions ismcts{};
-};
-
-// "random", "heuristic", "ismcts[:...]" (ismcts_options.hpp); throws Error for an unknown name.
-AgentKind parse_agent(std::string_view name);
-AgentSpec parse_agent_spec(std::string_view name);
-std::string_view agent_name(AgentKind kind);
-std::string agent_spec_name(const AgentSpec& spec);  // "random", "heuristic", "ismcts:400", ...
 
 // The action of a built-in agent (not kExternal) for the seat to act.
 ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);

@@ -5,19 +5,6 @@
 
 namespace bieten::schnapsen {
 
-AgentKind parse_agent(std::string_view name) { return parse_agent_spec(name).kind; }
-
-AgentSpec parse_agent_spec(std::string_view name) {
-  if (name == "random") return AgentSpec{AgentKind::kRandom, {}};
-  if (name == "heuristic") return AgentSpec{AgentKind::kHeuristic, {}};
-  if (is_ismcts_name(name)) return AgentSpec{AgentKind::kIsmcts, parse_ismcts(name)};
-  throw Error("unknown agent '" + std::string(name) + "' (random, heuristic, ismcts, or a Python callable)");
-}
-
-std::string agent_spec_name(const AgentSpec& spec) {
-  return spec.kind == AgentKind::kIsmcts ? ismcts_name(spec.ismcts) : std::string(agent_name(spec.kind));
-}
-
 ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng) {
   switch (spec.kind) {
     case AgentKind::kRandom: return random_action(game, rng);
@@ -26,16 +13,6 @@ ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng
     case AgentKind::kExternal: break;
   }
   throw Error("the external agent is not built in");
-}
-
-std::string_view agent_name(AgentKind kind) {
-  switch (kind) {
-    case AgentKind::kRandom: return "random";
-    case AgentKind::kHeuristic: return "heuristic";
-    case AgentKind::kIsmcts: return "ismcts";
-    case AgentKind::kExternal: break;
-  }
-  return "external";
 }
 
 namespace {

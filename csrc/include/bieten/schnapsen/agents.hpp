@@ -5,25 +5,20 @@
 #include <cstdint>
 #include <string_view>
 
-#include "bieten/ismcts_options.hpp"
+#include "bieten/agent_spec.hpp"
 #include "bieten/rng.hpp"
 #include "bieten/schnapsen/game.hpp"
 
 namespace bieten::schnapsen {
 
-enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts };
-
-// A built-in agent with its knobs: the kind, and for kIsmcts its options (ismcts_options.hpp).
-struct AgentSpec {
-  AgentKind kind = AgentKind::kRandom;
-  IsmctsOptions ismcts{};
-};
-
-// "random", "heuristic", "ismcts[:...]" (ismcts_options.hpp); throws Error for an unknown name.
-AgentKind parse_agent(std::string_view name);
-AgentSpec parse_agent_spec(std::string_view name);
-std::string_view agent_name(AgentKind kind);
-std::string agent_spec_name(const AgentSpec& spec);
+// The agent names and specs are the same for both games (agent_spec.hpp).
+using bieten::AgentKind;
+using bieten::AgentSpec;
+using bieten::agent_name;
+using bieten::agent_spec_name;
+using bieten::builtin_agent_spec;
+using bieten::parse_agent;
+using bieten::parse_agent_spec;
 
 // The action of a built-in agent (not kExternal) for the seat to act.
 ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
