@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_schnapsen_agents import agent_game
 
 import bieten
 from bieten import schnapsen
@@ -80,25 +81,6 @@ def bieten_game(rules: bieten.Rules, seed: int, agent_seed: int, name: str) -> l
     return chosen
 
 
-def schnapsen_game(preset: str, seed: int, agent_seed: int, name: str) -> list[int]:
-    rules = schnapsen.Rules.preset(preset)
-    game = schnapsen.Game(rules, seed=seed, record=False)
-    agents = [
-        score.CoreAgent(name if s % 2 == 0 else "heuristic", agent_seed + s) for s in range(rules.players)
-    ]
-    chosen: list[int] = []
-    legal = game.legal_action_ids()
-    while legal:
-        seat = game.current_player
-        assert seat is not None
-        action = agents[seat].act(game)
-        assert action in legal, f"{name} chose {schnapsen.action_text(action)} outside {legal}"
-        chosen.append(action)
-        legal = game.step(action)
-    assert game.is_over
-    return chosen
-
-
 @pytest.mark.parametrize("preset", ["tyrol", "welibieten", "south_tyrol"])
 def test_bieten_ismcts_is_legal_and_deterministic(preset: str) -> None:
     rules = bieten.Rules.preset(preset)
@@ -110,8 +92,8 @@ def test_bieten_ismcts_is_legal_and_deterministic(preset: str) -> None:
 @pytest.mark.parametrize("preset", sorted(schnapsen.PRESETS))
 def test_schnapsen_ismcts_is_legal_and_deterministic(preset: str) -> None:
     for seed in (1, 2):
-        first = schnapsen_game(preset, seed, 7, "ismcts:40")
-        assert schnapsen_game(preset, seed, 7, "ismcts:40") == first
+        first = agent_game(preset, seed, 7, "ismcts:40", odd_seats="heuristic")
+        assert agent_game(preset, seed, 7, "ismcts:40", odd_seats="heuristic") == first
 
 
 def test_simulate_with_ismcts_is_the_same_on_any_thread_count() -> None:

@@ -60,11 +60,13 @@ def test_heuristic_beats_random_with_99_percent_confidence(preset: str, agents: 
     assert low > 0.5, f"{preset} {agents}: heuristic won {wins}/{games}, 99% interval {low:.3f}-{high:.3f}"
 
 
-def agent_game(preset: str, seed: int, agent_seed: int, name: str) -> list[int]:
-    """One whole game in which every seat's action comes from ``CoreAgent(name, ...)``, checked legal."""
+def agent_game(preset: str, seed: int, agent_seed: int, name: str, odd_seats: str | None = None) -> list[int]:
+    """One whole game in which every seat's action comes from ``CoreAgent(name, ...)`` (the odd seats'
+    from ``CoreAgent(odd_seats, ...)`` if given), checked legal; the actions chosen."""
     rules = schnapsen.Rules.preset(preset)
     game = schnapsen.Game(rules, seed=seed, record=False)
-    agents = [core.CoreAgent(name, agent_seed + seat) for seat in range(rules.players)]
+    names = [odd_seats if odd_seats is not None and seat % 2 else name for seat in range(rules.players)]
+    agents = [core.CoreAgent(names[seat], agent_seed + seat) for seat in range(rules.players)]
     chosen: list[int] = []
     legal = game.legal_action_ids()
     while legal:
