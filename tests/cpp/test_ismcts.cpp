@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "bieten/agents.hpp"
 #include "bieten/game.hpp"
@@ -182,45 +183,46 @@ void agent_names() {
   }
 }
 
+// Plays the game make() twice with the agents act(game, rng) and a generator seeded rng_seed: every
+// action legal, and the second run the same as the first, action for action.
+template <typename Make, typename Act>
+void check_repeats(Make make, Act act, std::uint64_t rng_seed) {
+  std::vector<int> first;
+  for (int run = 0; run < 2; ++run) {
+    auto g = make();
+    SplitMix64 rng(rng_seed);
+    std::size_t k = 0;
+    while (!g.is_over() && k < 4096) {
+      const auto a = act(g, rng);
+      CHECK(g.is_legal(a));
+      if (run == 0) first.push_back(a);
+      else CHECK(k < first.size() && first[k] == a);
+      ++k;
+      g.apply_unchecked(a);
+    }
+    if (run == 1) CHECK(k == first.size());
+  }
+}
+
 // Whole games with the agent: legal actions, and the same choices from the same seed.
 void agent_games(int games) {
   const IsmctsOptions o = parse_ismcts("ismcts:40");
   for (int i = 0; i < games; ++i) {
-    std::array<ActionId, 2048> first{};
-    int n = 0;
-    for (int run = 0; run < 2; ++run) {
-      Game g(bieten::preset(i % 2 ? "tyrol" : "welibieten"), 40 + static_cast<std::uint64_t>(i), 0, {}, false);
-      SplitMix64 rng(5 + static_cast<std::uint64_t>(i));
-      int k = 0;
-      while (!g.is_over() && k < 2048) {
-        const ActionId a = g.current_player() == 0 ? ismcts_action(g, rng, o) : heuristic_action(g, rng);
-        CHECK(g.is_legal(a));
-        if (run == 0) first[n++] = a;
-        else CHECK(first[k] == a);
-        ++k;
-        g.apply_unchecked(a);
-      }
-      if (run == 1) CHECK(k == n);
-    }
+    const auto seed = static_cast<std::uint64_t>(i);
+    check_repeats([&] { return Game(bieten::preset(i % 2 ? "tyrol" : "welibieten"), 40 + seed, 0, {}, false); },
+                  [&](const Game& g, SplitMix64& rng) {
+                    return g.current_player() == 0 ? ismcts_action(g, rng, o) : heuristic_action(g, rng);
+                  },
+                  5 + seed);
   }
   for (const char* preset : {"bauernschnapsen", "bauernschnapsen_called", "schnapsen"}) {
     for (int i = 0; i < games; ++i) {
-      std::array<sn::ActionId, 4096> first{};
-      int n = 0;
-      for (int run = 0; run < 2; ++run) {
-        sn::Game g(sn::preset(preset), 70 + static_cast<std::uint64_t>(i), 0, {}, false);
-        SplitMix64 rng(9 + static_cast<std::uint64_t>(i));
-        int k = 0;
-        while (!g.is_over() && k < 4096) {
-          const sn::ActionId a = g.current_player() % 2 == 0 ? sn::ismcts_action(g, rng, o) : sn::heuristic_action(g, rng);
-          CHECK(g.is_legal(a));
-          if (run == 0) first[n++] = a;
-          else CHECK(first[k] == a);
-          ++k;
-          g.apply_unchecked(a);
-        }
-        if (run == 1) CHECK(k == n);
-      }
+      const auto seed = static_cast<std::uint64_t>(i);
+      check_repeats([&] { return sn::Game(sn::preset(preset), 70 + seed, 0, {}, false); },
+                    [&](const sn::Game& g, SplitMix64& rng) {
+                      return g.current_player() % 2 == 0 ? sn::ismcts_action(g, rng, o) : sn::heuristic_action(g, rng);
+                    },
+                    9 + seed);
     }
   }
 }
