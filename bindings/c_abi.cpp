@@ -24,15 +24,15 @@
 #include <utility>
 #include <vector>
 
-#include "bieten/actions.hpp"
-#include "bieten/cards.hpp"
-#include "bieten/errors.hpp"
-#include "bieten/events.hpp"
-#include "bieten/game.hpp"
-#include "bieten/json.hpp"
-#include "bieten/record.hpp"
-#include "bieten/rules.hpp"
-#include "bieten/simulate.hpp"
+#include "games/bieten/actions.hpp"
+#include "games/bieten/cards.hpp"
+#include "core/errors.hpp"
+#include "games/bieten/events.hpp"
+#include "games/bieten/game.hpp"
+#include "core/json.hpp"
+#include "games/bieten/record.hpp"
+#include "games/bieten/rules.hpp"
+#include "games/bieten/simulate.hpp"
 
 #ifndef BIETEN_VERSION_STRING
 #define BIETEN_VERSION_STRING "unknown"

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "bieten/bieten.h"
-#include "bieten/cards.hpp"
-#include "bieten/errors.hpp"
-#include "bieten/json.hpp"
+#include "games/bieten/cards.hpp"
+#include "core/errors.hpp"
+#include "core/json.hpp"
 
 namespace bieten::c_abi {
 

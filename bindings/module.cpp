@@ -1,6 +1,6 @@
 #include "bindings.hpp"
 
-#include "bieten/errors.hpp"
+#include "core/errors.hpp"
 
 namespace py = pybind11;
 

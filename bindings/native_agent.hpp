@@ -16,13 +16,13 @@
 #include <vector>
 
 #include "bieten/bieten.h"
-#include "bieten/errors.hpp"
-#include "bieten/cards.hpp"
-#include "bieten/game.hpp"
-#include "bieten/observation.hpp"
-#include "bieten/rng.hpp"
-#include "bieten/schnapsen/game.hpp"
-#include "bieten/schnapsen/observation.hpp"
+#include "core/errors.hpp"
+#include "games/bieten/cards.hpp"
+#include "games/bieten/game.hpp"
+#include "games/bieten/observation.hpp"
+#include "core/rng.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/observation.hpp"
 
 static_assert(BIETEN_OBSERVATION_SIZE == bieten::kObservationSize, "bieten.h and the core disagree on the observation");
 static_assert(BIETEN_SCHNAPSEN_OBSERVATION_SIZE == bieten::schnapsen::kObservationSize,

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "bieten/cards.hpp"
-#include "bieten/errors.hpp"
+#include "games/bieten/cards.hpp"
+#include "core/errors.hpp"
 #include "bindings.hpp"
 #include "py_input.hpp"
 

@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "bieten/deal.hpp"
-#include "bieten/errors.hpp"
-#include "bieten/rng.hpp"
+#include "games/bieten/deal.hpp"
+#include "core/errors.hpp"
+#include "core/rng.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "bieten/errors.hpp"
-#include "bieten/figures.hpp"
+#include "core/errors.hpp"
+#include "games/bieten/figures.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

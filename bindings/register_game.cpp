@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "bieten/actions.hpp"
-#include "bieten/game.hpp"
-#include "bieten/rng.hpp"
+#include "games/bieten/actions.hpp"
+#include "games/bieten/game.hpp"
+#include "core/rng.hpp"
 #include "bindings.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"
-#include "bieten/observation.hpp"
-#include "bieten/record.hpp"
+#include "games/bieten/observation.hpp"
+#include "games/bieten/record.hpp"
 
 namespace py = pybind11;
 

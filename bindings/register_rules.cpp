@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bieten/rules.hpp"
+#include "games/bieten/rules.hpp"
 #include "bindings.hpp"
 #include "rules_cast.hpp"
 

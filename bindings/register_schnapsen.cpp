@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "bieten/schnapsen/actions.hpp"
-#include "bieten/schnapsen/agents.hpp"
-#include "bieten/schnapsen/deal.hpp"
-#include "bieten/schnapsen/game.hpp"
-#include "bieten/schnapsen/observation.hpp"
-#include "bieten/schnapsen/rules.hpp"
-#include "bieten/schnapsen/simulate.hpp"
+#include "games/schnapsen/actions.hpp"
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/deal.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/observation.hpp"
+#include "games/schnapsen/rules.hpp"
+#include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "bieten/schnapsen/agents.hpp"
-#include "bieten/schnapsen/observation.hpp"
-#include "bieten/schnapsen/simulate.hpp"
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/observation.hpp"
+#include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
 #include "native_agent.hpp"
 

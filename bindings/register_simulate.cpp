@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "bieten/agents.hpp"
-#include "bieten/observation.hpp"
-#include "bieten/simulate.hpp"
+#include "games/bieten/agents.hpp"
+#include "games/bieten/observation.hpp"
+#include "games/bieten/simulate.hpp"
 #include "bindings.hpp"
 #include "native_agent.hpp"
 

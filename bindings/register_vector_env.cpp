@@ -1,5 +1,5 @@
 // The batched environment (docs/vector_env.md) as bieten._core.BietenVectorEnv and
-// bieten._core.SchnapsenVectorEnv: the C++ loop of csrc/src/vector_env.cpp, its buffers shared with
+// bieten._core.SchnapsenVectorEnv: the C++ loop of csrc/core/vector_env.cpp, its buffers shared with
 // NumPy as read-only views (made once), step() run with the GIL released.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bieten/vector_env.hpp"
+#include "core/vector_env.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

@@ -3,7 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "bieten/rules.hpp"
+#include "games/bieten/rules.hpp"
 
 namespace bieten::py_bindings {
 

@@ -56,8 +56,8 @@ def bools_as_numbers(record: object) -> bool:
 def _c_unprintable() -> list[tuple[int, int]]:
     """The ranges of characters beyond ASCII that the C ABI's messages escape, as Python's repr does
     those that str.isprintable() deems unprintable, per the table of one Unicode version
-    (csrc/src/unprintable_table.inc, made by tools/unicode_table.py)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "src")
+    (csrc/core/unprintable_table.inc, made by tools/unicode_table.py)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "core")
     with open(os.path.join(path, "unprintable_table.inc"), encoding="utf-8") as table:
         pairs = re.findall(r"\{0x([0-9a-f]+), 0x([0-9a-f]+)\}", table.read())
     return [(int(first, 16), int(last, 16)) for first, last in pairs]

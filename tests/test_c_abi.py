@@ -848,7 +848,7 @@ def test_no_leaks_or_memory_errors_under_valgrind(programs: dict[str, Path], com
 
 
 def test_unprintable_table_is_what_the_generator_makes_with_this_python() -> None:
-    """csrc/src/unprintable_table.inc is tools/unicode_table.py's output, for the Unicode version it
+    """csrc/core/unprintable_table.inc is tools/unicode_table.py's output, for the Unicode version it
     names; with a Python of another version the table is left as it is (docs/c_abi.md)."""
     import importlib.util
     import unicodedata
@@ -857,7 +857,7 @@ def test_unprintable_table_is_what_the_generator_makes_with_this_python() -> Non
     assert spec is not None and spec.loader is not None
     generator = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generator)
-    table = (ROOT / "csrc" / "src" / "unprintable_table.inc").read_text(encoding="utf-8")
+    table = (ROOT / "csrc" / "core" / "unprintable_table.inc").read_text(encoding="utf-8")
     if f"(Unicode {unicodedata.unidata_version})" not in table.splitlines()[0]:
         pytest.skip(f"the table is not of Unicode {unicodedata.unidata_version}, this Python's")
     made = generator.table_text()

@@ -108,7 +108,7 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     """VectorEnv's worker pool hands jobs over through atomics with a spin before it sleeps
     (vector_env.hpp): tests/cpp/test_vector_env.cpp, which steps envs on 1 to 5 threads and lets
     the workers fall asleep between jobs, built with -fsanitize=thread reports no data race."""
-    sources = sorted(str(p) for p in (ROOT / "csrc" / "src").rglob("*.cpp"))
+    sources = sorted(str(p) for d in ("core", "games") for p in (ROOT / "csrc" / d).rglob("*.cpp"))
     binary = tmp_path / "test_vector_env_tsan"
     subprocess.run(
         [
@@ -117,6 +117,7 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
             "-O1",
             "-g",
             "-fsanitize=thread",
+            f"-I{ROOT / 'csrc'}",
             f"-I{ROOT / 'csrc' / 'include'}",
             *sources,
             str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),

@@ -400,9 +400,9 @@ def test_c_message_escapes_unprintable_characters_as_python_does(c_game_new) -> 
 
 
 def test_c_message_escapes_as_python_at_the_edges_of_each_unprintable_range(c_game_new) -> None:
-    """Either side of every range of csrc/src/unprintable_table.inc, if this Python's Unicode version
+    """Either side of every range of csrc/core/unprintable_table.inc, if this Python's Unicode version
     is the table's (another version's repr differs for the characters assigned in between)."""
-    table = (Path(__file__).resolve().parents[1] / "csrc" / "src" / "unprintable_table.inc").read_text()
+    table = (Path(__file__).resolve().parents[1] / "csrc" / "core" / "unprintable_table.inc").read_text()
     if f"(Unicode {unicodedata.unidata_version})" not in table.splitlines()[0]:
         pytest.skip(f"the table is not of Unicode {unicodedata.unidata_version}")
     edges = set()

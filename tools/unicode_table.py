@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes csrc/src/unprintable_table.inc: the code points that Python's ``repr`` of a str escapes
-because ``str.isprintable()`` is false for them, for the C ABI's messages (csrc/src/json.cpp
+"""Writes csrc/core/unprintable_table.inc: the code points that Python's ``repr`` of a str escapes
+because ``str.isprintable()`` is false for them, for the C ABI's messages (csrc/core/json.cpp
 ``repr_string``, docs/c_abi.md: the same messages as Python).
 
 The table is that of the Unicode version of the Python running this script
@@ -15,7 +15,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
-TABLE = Path(__file__).resolve().parents[1] / "csrc" / "src" / "unprintable_table.inc"
+TABLE = Path(__file__).resolve().parents[1] / "csrc" / "core" / "unprintable_table.inc"
 
 
 def unprintable_ranges() -> list[tuple[int, int]]:

@@ -266,7 +266,7 @@ class Game(_core.GameBase):
     def to_json(self) -> str:
         """The game record as JSON text; ``Game.from_json`` restores a game that continues identically.
 
-        The text is ``json.dumps(game.to_record())``, written by the core (csrc/src/record.cpp).
+        The text is ``json.dumps(game.to_record())``, written by the core (csrc/games/bieten/record.cpp).
         """
         self._require_record("to_json")
         return self.record_json()

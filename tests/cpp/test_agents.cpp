@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
-#include "bieten/agents.hpp"
-#include "bieten/game.hpp"
-#include "bieten/odds_detail.hpp"
+#include "games/bieten/agents.hpp"
+#include "games/bieten/game.hpp"
+#include "games/bieten/sampler.hpp"
 
 #include "check.hpp"
 

@@ -19,17 +19,17 @@
 #include <tuple>
 #include <vector>
 
-#include "bieten/actions.hpp"
-#include "bieten/cards.hpp"
-#include "bieten/deal.hpp"
-#include "bieten/errors.hpp"
-#include "bieten/events.hpp"
-#include "bieten/figures.hpp"
-#include "bieten/game.hpp"
-#include "bieten/json.hpp"
-#include "bieten/rng.hpp"
-#include "bieten/rules.hpp"
-#include "bieten/shared_log.hpp"
+#include "games/bieten/actions.hpp"
+#include "games/bieten/cards.hpp"
+#include "games/bieten/deal.hpp"
+#include "core/errors.hpp"
+#include "games/bieten/events.hpp"
+#include "games/bieten/figures.hpp"
+#include "games/bieten/game.hpp"
+#include "core/json.hpp"
+#include "core/rng.hpp"
+#include "games/bieten/rules.hpp"
+#include "core/shared_log.hpp"
 
 #ifndef BIETEN_DEAL_VECTORS
 #error "BIETEN_DEAL_VECTORS (the path of tests/data/deal_vectors.json) must be defined by the build"

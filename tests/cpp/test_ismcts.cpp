@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "bieten/agents.hpp"
-#include "bieten/game.hpp"
-#include "bieten/ismcts_options.hpp"
-#include "bieten/odds_detail.hpp"
-#include "bieten/schnapsen/agents.hpp"
-#include "bieten/schnapsen/game.hpp"
-#include "bieten/schnapsen/sampler.hpp"
+#include "games/bieten/agents.hpp"
+#include "games/bieten/game.hpp"
+#include "core/ismcts_options.hpp"
+#include "games/bieten/sampler.hpp"
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/sampler.hpp"
 
 #include "check.hpp"
 

@@ -10,16 +10,16 @@
 #include <thread>
 #include <vector>
 
-#include "bieten/errors.hpp"
-#include "bieten/rng.hpp"
-#include "bieten/schnapsen/actions.hpp"
-#include "bieten/schnapsen/agents.hpp"
-#include "bieten/schnapsen/cards.hpp"
-#include "bieten/schnapsen/deal.hpp"
-#include "bieten/schnapsen/game.hpp"
-#include "bieten/schnapsen/observation.hpp"
-#include "bieten/schnapsen/rules.hpp"
-#include "bieten/schnapsen/simulate.hpp"
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "games/schnapsen/actions.hpp"
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/cards.hpp"
+#include "games/schnapsen/deal.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/observation.hpp"
+#include "games/schnapsen/rules.hpp"
+#include "games/schnapsen/simulate.hpp"
 
 using namespace bieten;
 using namespace bieten::schnapsen;

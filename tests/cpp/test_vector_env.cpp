@@ -1,7 +1,7 @@
-// Standalone checks of the batched environment (csrc/include/bieten/vector_env.hpp, docs/vector_env.md):
+// Standalone checks of the batched environment (csrc/core/vector_env.hpp, docs/vector_env.md):
 // identical buffers for any thread count, games replayed from their seeds, atomic refusal of a batch.
 //
-//   g++ -std=c++20 -O2 -Wall -Wextra -Werror -Icsrc/include csrc/src/*.cpp csrc/src/schnapsen/*.cpp
+//   g++ -std=c++20 -O2 -Wall -Wextra -Werror -Icsrc/include csrc/src/*.cpp csrc/games/schnapsen/*.cpp
 //       tests/cpp/test_vector_env.cpp -o /tmp/test_vector_env && /tmp/test_vector_env
 //
 // Plain checks (they stay on under NDEBUG); main returns 0 when everything holds.
@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "bieten/vector_env.hpp"
+#include "core/vector_env.hpp"
 
 #include "check.hpp"
 

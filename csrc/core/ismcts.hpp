@@ -1,0 +1,213 @@
+// Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley and Whitehouse
+// 2012), generic over a game's traits (docs/agents.md, "ismcts").
+//
+// One tree over the searching seat's information set: every iteration draws a determinization (a
+// world of the hidden cards consistent with what the seat has seen, from the traits' sampler), walks
+// the tree choosing among the children legal in that world by UCB with availability counts, adds one
+// node, plays out to the search horizon (the end of the hand or deal) with the rollout policy, and
+// backs up each seat's reward to the nodes where that seat chose. The answer is the root's most
+// visited action.
+//
+// With `model_others`, the other seats do not choose by UCB over the searching seat's information
+// (which cannot depend on their own hidden cards): at their nodes the traits' model chooses,
+// seeing their cards in the world drawn, and the tree only records the action they took.
+//
+// Everything is a function of the game, the options and the generator given: with an iteration
+// budget the choice is reproducible. Nodes live in one vector per thread, reused from decision to
+// decision, so the hot path allocates nothing once it has grown.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "core/ismcts_options.hpp"
+#include "core/rng.hpp"
+
+namespace bieten::ismcts {
+
+inline constexpr int kMaxSeats = 5;
+using Rewards = std::array<double, kMaxSeats>;
+
+// What the search needs of a game. A Traits object is made once per decision (it may hold the
+// searching seat's view and sampler); State is a copy of the game.
+template <typename T>
+concept Traits = requires(T t, const T ct, typename T::State& s, const typename T::State& cs, SplitMix64& rng,
+                          std::uint8_t* out, Rewards& r) {
+  typename T::State;
+  { T::kMaxActions } -> std::convertible_to<int>;
+  { t.determinize(s, rng) } -> std::same_as<bool>;    // replace the hidden cards; false: no world found
+  { ct.actor(cs) } -> std::convertible_to<int>;        // seat to choose, or -1 at the search horizon
+  { ct.legal(cs, out) } -> std::convertible_to<int>;   // legal action ids into out; their count
+  { ct.apply(s, std::uint8_t{}) };
+  { t.rollout(cs, rng) } -> std::convertible_to<std::uint8_t>;  // the rollout policy's action
+  { t.model(cs, rng) } -> std::convertible_to<std::uint8_t>;    // another seat's action in the tree
+  { ct.rewards(cs, r) };                              // each seat's reward at the horizon
+};
+
+struct Node {
+  std::int32_t first_child = -1;
+  std::int32_t next_sibling = -1;
+  std::uint32_t visits = 0;
+  std::uint32_t avail = 1;  // times the node was available (legal) when its parent was selected from
+  double reward = 0;        // summed rewards of the seat that chose this node's action
+  std::uint8_t action = 0;
+  std::int8_t actor = -1;   // the seat that chose `action`
+};
+
+struct SearchStats {
+  int iterations = 0;
+  int nodes = 0;
+};
+
+// The arena of nodes of the calling thread, reused across searches.
+inline std::vector<Node>& thread_arena() {
+  thread_local std::vector<Node> arena;
+  return arena;
+}
+
+// Searches from `root` (where `root_seat` is to act) and returns the chosen action.
+template <Traits T>
+std::uint8_t search(T& traits, const typename T::State& root, int root_seat, const IsmctsOptions& options,
+                    double exploration, int default_iterations, SplitMix64& rng, bool model_others,
+                    SearchStats* stats = nullptr) {
+  using State = typename T::State;
+  std::vector<Node>& nodes = thread_arena();
+  nodes.clear();
+  nodes.push_back(Node{});
+  const int iterations = options.iterations > 0 ? options.iterations : options.time_ms > 0 ? 0 : default_iterations;
+  using Clock = std::chrono::steady_clock;
+  const auto deadline =
+      Clock::now() + std::chrono::microseconds(static_cast<std::int64_t>(options.time_ms * 1000.0));
+
+  std::array<std::uint8_t, T::kMaxActions> legal{};
+  std::array<std::int32_t, T::kMaxActions> child_of{};
+  std::array<std::int32_t, 256> path{};  // node indices from the root
+  State state = root;
+  Rewards rewards{};
+  int done = 0;
+  for (;; ++done) {
+    if (iterations > 0 ? done >= iterations
+                       : (done > 0 && (done & 7) == 0 && Clock::now() >= deadline)) break;
+    state = root;
+    if (!traits.determinize(state, rng)) continue;
+    int depth = 0;
+    std::int32_t cur = 0;
+    path[depth++] = 0;
+    // Selection and expansion.
+    for (;;) {
+      const int seat = traits.actor(state);
+      if (seat < 0) break;
+      const int n = traits.legal(state, legal.data());
+      // The children compatible with this world, and the untried actions.
+      int untried = 0;
+      for (int i = 0; i < n; ++i) child_of[i] = -1;
+      for (std::int32_t c = nodes[cur].first_child; c >= 0; c = nodes[c].next_sibling) {
+        for (int i = 0; i < n; ++i) {
+          if (legal[i] == nodes[c].action) {
+            child_of[i] = c;
+            break;
+          }
+        }
+      }
+      for (int i = 0; i < n; ++i) untried += child_of[i] < 0;
+      std::int32_t next = -1;
+      if (model_others && seat != root_seat) {
+        // Another seat chooses by the traits' policy, which sees its cards in this world; the tree
+        // keeps its (public) action so that later choices of the root seat depend on it.
+        const std::uint8_t a = traits.model(state, rng);
+        int i = 0;
+        while (i < n && legal[i] != a) ++i;
+        if (i == n) i = 0;  // a model's action is always legal; never index past the list
+        const bool fresh = child_of[i] < 0;
+        if (fresh) {
+          Node node;
+          node.action = legal[i];
+          node.actor = static_cast<std::int8_t>(seat);
+          node.next_sibling = nodes[cur].first_child;
+          child_of[i] = static_cast<std::int32_t>(nodes.size());
+          nodes.push_back(node);
+          nodes[cur].first_child = child_of[i];
+        }
+        cur = child_of[i];
+        traits.apply(state, legal[i]);
+        if (depth < static_cast<int>(path.size())) path[depth++] = cur;
+        if (fresh) break;
+        continue;
+      }
+      if (untried > 0) {
+        int k = static_cast<int>(rng.bounded(static_cast<std::uint32_t>(untried)));
+        int pick = 0;
+        for (int i = 0; i < n; ++i) {
+          if (child_of[i] < 0 && k-- == 0) {
+            pick = i;
+            break;
+          }
+        }
+        for (int i = 0; i < n; ++i) {
+          if (child_of[i] >= 0) ++nodes[child_of[i]].avail;
+        }
+        Node node;
+        node.action = legal[pick];
+        node.actor = static_cast<std::int8_t>(seat);
+        node.next_sibling = nodes[cur].first_child;
+        next = static_cast<std::int32_t>(nodes.size());
+        nodes.push_back(node);
+        nodes[cur].first_child = next;
+        traits.apply(state, legal[pick]);
+        if (depth < static_cast<int>(path.size())) path[depth++] = next;
+        cur = next;
+        break;  // one new node per iteration, then the rollout
+      }
+      double best = -1e300;
+      for (int i = 0; i < n; ++i) {
+        Node& c = nodes[child_of[i]];
+        const double value = c.reward / c.visits +
+                             exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+        ++c.avail;
+        if (value > best) best = value, next = child_of[i];
+      }
+      traits.apply(state, nodes[next].action);
+      cur = next;
+      if (depth < static_cast<int>(path.size())) path[depth++] = cur;
+    }
+    // Rollout to the horizon.
+    while (traits.actor(state) >= 0) traits.apply(state, traits.rollout(state, rng));
+    traits.rewards(state, rewards);
+    for (int i = 0; i < depth; ++i) {
+      Node& nd = nodes[path[i]];
+      ++nd.visits;
+      if (nd.actor >= 0) nd.reward += rewards[nd.actor];
+    }
+  }
+  if (stats) {
+    stats->iterations = done;
+    stats->nodes = static_cast<int>(nodes.size());
+  }
+  // The most visited action at the root (ties: the better mean, then the lower id).
+  std::int32_t best = -1;
+  for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
+    if (best < 0) {
+      best = c;
+      continue;
+    }
+    const Node& a = nodes[c];
+    const Node& b = nodes[best];
+    if (a.visits > b.visits ||
+        (a.visits == b.visits && (a.reward * b.visits > b.reward * a.visits ||
+                                  (a.reward * b.visits == b.reward * a.visits && a.action < b.action)))) {
+      best = c;
+    }
+  }
+  if (best < 0) {  // no iteration ran (no world found): the first legal action
+    State s = root;
+    traits.legal(s, legal.data());
+    return legal[0];
+  }
+  return nodes[best].action;
+}
+
+}  // namespace bieten::ismcts

@@ -1,0 +1,73 @@
+// Batch self-play's shape, shared by both games (docs/simulate.md): the games of a run with index in
+// [first, last) that belong to shard (k, K), played on threads in chunks, each game's result written to
+// its own slot, so results are identical for any thread count or sharding.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/errors.hpp"
+
+namespace bieten {
+
+// The games of shard (k, K) in [first, last): game index k + K * (j0 + slot) for slot in [0, count).
+struct ShardRange {
+  std::uint64_t j0 = 0;
+  std::size_t count = 0;
+  std::uint64_t index(std::size_t slot, std::uint64_t k, std::uint64_t K) const { return k + K * (j0 + slot); }
+};
+
+inline ShardRange shard_range(std::uint64_t first, std::uint64_t last, std::uint64_t games, std::uint64_t k,
+                              std::uint64_t K) {
+  if (K == 0 || k >= K) throw Error("shard must be (k, K) with 0 <= k < K");
+  last = std::min(last, games);
+  const std::uint64_t j0 = first <= k ? 0 : (first - k + K - 1) / K;
+  const std::uint64_t j1 = last <= k ? 0 : (last - k + K - 1) / K;
+  return {j0, j1 > j0 ? static_cast<std::size_t>(j1 - j0) : 0};
+}
+
+// Runs play(worker_state, slot) for every slot in [0, n) on up to `threads` threads; each thread
+// makes its own state with make_state(thread). The first exception stops the run and is rethrown.
+template <typename MakeState, typename Play>
+void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress, MakeState make_state, Play play) {
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr error;
+  std::mutex mutex;
+  constexpr std::size_t kChunk = 64;
+  auto work = [&](int t) {
+    try {
+      auto state = make_state(t);
+      for (;;) {
+        const std::size_t begin = next.fetch_add(kChunk);
+        if (begin >= n || stop.load(std::memory_order_relaxed)) return;
+        const std::size_t end = std::min(n, begin + kChunk);
+        for (std::size_t slot = begin; slot < end; ++slot) {
+          play(state, slot);
+          if (progress) progress->fetch_add(1, std::memory_order_relaxed);
+          if (stop.load(std::memory_order_relaxed)) return;
+        }
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+      stop = true;
+    }
+  };
+  if (threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace bieten

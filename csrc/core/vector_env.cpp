@@ -1,0 +1,394 @@
+#include "core/vector_env.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace bieten::vec {
+
+namespace {
+
+// Byte b as eight bools (bit k to byte k, little-endian), so a mask row is written 8 actions a store.
+struct BoolBytes {
+  std::array<std::uint64_t, 256> v{};
+  constexpr BoolBytes() {
+    for (int b = 0; b < 256; ++b) {
+      std::uint64_t x = 0;
+      for (int k = 0; k < 8; ++k) x |= static_cast<std::uint64_t>((b >> k) & 1) << (8 * k);
+      v[static_cast<std::size_t>(b)] = x;
+    }
+  }
+};
+constexpr BoolBytes kBoolBytes;
+
+// Writes the low `count` bits of words (64 a word, lowest first) as bools.
+void write_bits(const std::uint64_t* words, int count, bool* out) {
+  int a = 0;
+  for (; a + 8 <= count; a += 8) {
+    const auto byte = static_cast<std::size_t>((words[a >> 6] >> (a & 63)) & 0xFF);
+    std::memcpy(out + a, &kBoolBytes.v[byte], 8);
+  }
+  for (; a < count; ++a) out[a] = (words[a >> 6] >> (a & 63)) & 1;
+}
+
+}  // namespace
+
+void BietenTraits::write_mask(const Game& g, bool* out) { write_bits(g.legal_mask().w, kNumActions, out); }
+
+void SchnapsenTraits::write_mask(const Game& g, bool* out) {
+  const std::uint64_t w = g.legal_mask();
+  write_bits(&w, kNumActions, out);
+}
+
+// --- WorkerPool ---
+
+namespace {
+
+// Calls done() until it is true or kSpin has passed; true if it became true. Pausing, not yielding:
+// on a machine with more runnable threads than cores a yield handed the core to another process for
+// a whole time slice (steps 50x slower); a bounded pause-spin then a sleep costs no more than sleeping.
+template <typename Done>
+bool spin_until(Done done) {
+  const auto until = std::chrono::steady_clock::now() + WorkerPool::kSpin;
+  for (int k = 1;; ++k) {
+    if (done()) return true;
+    if (k % 256 == 0 && std::chrono::steady_clock::now() >= until) return done();
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+    _mm_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");  // the CPU hint, not the scheduler's
+#endif
+  }
+}
+
+}  // namespace
+
+WorkerPool::WorkerPool(int threads) : threads_(std::max(1, threads)) {
+  for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { loop(t); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+    generation_.fetch_add(1, std::memory_order_release);
+  }
+  start_.notify_all();
+  for (auto& w : workers_) w.join();
+}
+
+void WorkerPool::run(const std::function<void(int)>& job) {
+  if (threads_ == 1) {
+    job(0);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);  // a worker about to sleep re-checks generation_ under it
+    job_ = &job;
+    error_ = nullptr;
+    pending_.store(threads_ - 1, std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
+    if (sleeping_workers_ > 0) start_.notify_all();
+  }
+  try {
+    job(0);
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!error_) error_ = std::current_exception();
+  }
+  auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+  std::exception_ptr error;
+  {
+    if (!spin_until(finished)) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      caller_sleeping_ = true;
+      done_.wait(lock, finished);
+      caller_sleeping_ = false;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    job_ = nullptr;
+    error = std::exchange(error_, nullptr);
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+void WorkerPool::finish_one() {
+  if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    std::lock_guard<std::mutex> lock(mutex_);  // the caller sets caller_sleeping_ and re-checks under it
+    if (caller_sleeping_) done_.notify_one();
+  }
+}
+
+void WorkerPool::loop(int t) {
+  std::uint64_t seen = 0;
+  for (;;) {
+    auto started = [&] { return generation_.load(std::memory_order_acquire) != seen; };
+    if (!spin_until(started)) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      ++sleeping_workers_;
+      start_.wait(lock, started);
+      --sleeping_workers_;
+    }
+    const std::function<void(int)>* job = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (quit_) return;
+      seen = generation_.load(std::memory_order_relaxed);
+      job = job_;
+    }
+    try {
+      (*job)(t);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!error_) error_ = std::current_exception();
+    }
+    finish_one();
+  }
+}
+
+// --- VectorEnv ---
+
+namespace {
+
+int checked_threads(int threads) {
+  if (threads < 1 || threads > 1024) throw Error("threads must be 1 to 1024, not " + std::to_string(threads));
+  return threads;
+}
+
+}  // namespace
+
+template <typename T>
+VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
+    : rules_(rules), config_(config), n_(config.num_envs), players_(0), obs_size_(0),
+      pool_(checked_threads(config.threads)) {
+  T::validate(rules_);
+  players_ = T::players(rules_);
+  if (n_ < 1 || n_ > (1 << 24)) throw Error("num_envs must be 1 to 16777216, not " + std::to_string(n_));
+  if (config_.reward != RewardMode::kPoints && config_.reward != RewardMode::kWin) throw Error("unknown reward mode");
+  if (!config_.opponents.empty()) {
+    if (static_cast<int>(config_.opponents.size()) != players_ - 1) {
+      throw Error("opponents: one agent per other seat is needed (" + std::to_string(players_ - 1) + "), not " +
+                  std::to_string(config_.opponents.size()));
+    }
+    if (config_.learner_seat < -1 || config_.learner_seat >= players_) {
+      throw SeatError(std::string(T::kName == "bieten" ? "R2.1" : "S2.1") + ": learner_seat must be 0 to " +
+                      std::to_string(players_ - 1) + " or rotate, not " + std::to_string(config_.learner_seat));
+    }
+    opponents_.push_back(typename T::AgentSpec{});  // offset 0: the learner
+    for (const std::string& name : config_.opponents) {
+      typename T::AgentSpec spec;
+      try {
+        spec = T::parse_agent(name);
+      } catch (const Error& e) {
+        throw Error(std::string("opponents: ") + e.what());
+      }
+      if (spec.kind != T::AgentKind::kRandom && spec.kind != T::AgentKind::kHeuristic &&
+          spec.kind != T::AgentKind::kIsmcts) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts)");
+      }
+      // Same results for any thread count: a search budget in iterations, never in wall-clock time.
+      if (spec.kind == T::AgentKind::kIsmcts && spec.ismcts.iterations == 0 && spec.ismcts.time_ms > 0) {
+        throw Error("opponents: '" + name +
+                    "' searches for a wall-clock time, which no two runs repeat; give iterations instead, e.g. "
+                    "'ismcts:400'");
+      }
+      opponents_.push_back(spec);
+    }
+  }
+  obs_size_ = config_.observations ? T::kObservationSize : 0;
+  const auto n = static_cast<std::size_t>(n_);
+  const auto p = static_cast<std::size_t>(players_);
+  games_.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) games_.push_back(T::make(rules_, game_seed(config_.seed, i, 0)));
+  rngs_.assign(n * p, SplitMix64(0));
+  last_scores_.assign(n, {});
+  next_episode_.assign(n, 0);
+  obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
+  final_obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
+  reward_.assign(n * p, 0.0f);
+  learner_reward_.assign(n, 0.0f);
+  seat_.assign(n, -1);
+  final_seat_.assign(n, -1);
+  final_scores_.assign(n * p, 0);
+  learner_.assign(n, -1);
+  episode_.assign(n, 0);
+  seed_of_.assign(n, 0);
+  mask_.resize(n * static_cast<std::size_t>(T::kNumActions));
+  terminated_.resize(n);
+  final_winners_.resize(n * p);
+}
+
+template <typename T>
+void VectorEnv<T>::parallel(const std::function<void(std::size_t, std::size_t)>& range) {
+  const auto n = static_cast<std::size_t>(n_);
+  const auto t_count = static_cast<std::size_t>(pool_.threads());
+  if (t_count == 1) {
+    range(0, n);
+    return;
+  }
+  // Every thread takes the next chunk of envs until none is left, so a thread that starts late (a
+  // worker woken from sleep, a core the host lent elsewhere) takes fewer chunks instead of holding the
+  // step up by its fixed share. Each env is still stepped by one thread alone: the results do not
+  // depend on who took which chunk. Chunks of at most 64 envs (about 10 us of Bieten steps) keep the
+  // shared counter cold; a quarter of a fair share at least, so small batches of slow steps (ISMCTS
+  // opponents) still spread over the threads.
+  struct Split {
+    std::size_t n, chunk;
+    std::atomic<std::size_t> next{0};
+    const std::function<void(std::size_t, std::size_t)>& range;
+  } split{n, std::clamp<std::size_t>(n / (4 * t_count), 1, 64), {}, range};
+  // One captured pointer, so the std::function holds the lambda inline: no allocation per step.
+  pool_.run([&split](int) {
+    for (;;) {
+      const std::size_t begin = split.next.fetch_add(split.chunk, std::memory_order_relaxed);
+      if (begin >= split.n) return;
+      split.range(begin, std::min(split.n, begin + split.chunk));
+    }
+  });
+}
+
+template <typename T>
+void VectorEnv<T>::start(std::size_t i) {
+  const std::uint64_t episode = next_episode_[i]++;
+  const std::uint64_t seed = game_seed(config_.seed, i, episode);
+  Game& g = games_[i];
+  g.reset(seed);
+  episode_[i] = episode;
+  seed_of_[i] = seed;
+  last_scores_[i] = {};
+  const std::size_t p = static_cast<std::size_t>(players_);
+  for (int s = 0; s < players_; ++s) rngs_[i * p + static_cast<std::size_t>(s)] = agent_generator(seed, s);
+  if (single_agent()) {
+    learner_[i] = config_.learner_seat >= 0 ? config_.learner_seat
+                                             : static_cast<std::int32_t>((i + episode) % p);
+    advance_opponents(i);
+  }
+}
+
+template <typename T>
+void VectorEnv<T>::advance_opponents(std::size_t i) {
+  Game& g = games_[i];
+  const int learner = learner_[i];
+  const std::size_t p = static_cast<std::size_t>(players_);
+  for (;;) {
+    const int s = g.current_player();
+    if (s < 0 || s == learner) return;
+    const int offset = (s - learner + players_) % players_;
+    g.apply_unchecked(T::act(opponents_[static_cast<std::size_t>(offset)], g, rngs_[i * p + static_cast<std::size_t>(s)]));
+  }
+}
+
+template <typename T>
+void VectorEnv<T>::write_view(std::size_t i) {
+  const Game& g = games_[i];
+  const int s = g.current_player();
+  seat_[i] = s;
+  bool* mask = mask_.data() + i * static_cast<std::size_t>(T::kNumActions);
+  float* obs = obs_.data() + i * static_cast<std::size_t>(obs_size_);
+  if (s < 0) {  // a game over before anyone acts (no such deal exists; kept safe)
+    std::fill(mask, mask + T::kNumActions, false);
+    std::fill(obs, obs + obs_size_, 0.0f);
+    return;
+  }
+  T::write_mask(g, mask);
+  if (obs_size_) T::write_observation(g, s, obs);
+}
+
+template <typename T>
+void VectorEnv<T>::reset(const std::uint64_t* seed) {
+  if (seed) {
+    config_.seed = *seed;
+    std::fill(next_episode_.begin(), next_episode_.end(), 0);
+  }
+  parallel([this](std::size_t begin, std::size_t end) {
+    const std::size_t p = static_cast<std::size_t>(players_);
+    for (std::size_t i = begin; i < end; ++i) {
+      start(i);
+      write_view(i);
+      std::fill(reward_.begin() + static_cast<std::ptrdiff_t>(i * p), reward_.begin() + static_cast<std::ptrdiff_t>((i + 1) * p), 0.0f);
+      learner_reward_[i] = 0.0f;
+      terminated_.v[i] = 0;
+      final_seat_[i] = -1;
+    }
+  });
+  started_ = true;
+}
+
+template <typename T>
+void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a) {
+  Game& g = games_[i];
+  const int actor = g.current_player();
+  const int learner = single_agent() ? learner_[i] : actor;
+  g.apply_unchecked(a);
+  if (single_agent()) advance_opponents(i);
+  const std::size_t p = static_cast<std::size_t>(players_);
+  float* r = reward_.data() + i * p;
+  const auto& scores = g.scores();
+  auto& last = last_scores_[i];
+  if (!g.is_over()) {
+    for (std::size_t s = 0; s < p; ++s) {
+      r[s] = config_.reward == RewardMode::kPoints ? static_cast<float>(scores[s] - last[s]) : 0.0f;
+      last[s] = scores[s];
+    }
+    learner_reward_[i] = r[learner];
+    terminated_.v[i] = 0;
+    write_view(i);
+    return;
+  }
+  const std::uint8_t winners = T::winners(g);
+  for (std::size_t s = 0; s < p; ++s) {
+    r[s] = config_.reward == RewardMode::kPoints ? static_cast<float>(scores[s] - last[s])
+                                                  : static_cast<float>((winners >> s) & 1);
+    final_scores_[i * p + s] = scores[s];
+    final_winners_.v[i * p + s] = (winners >> s) & 1;
+  }
+  learner_reward_[i] = r[learner];
+  terminated_.v[i] = 1;
+  final_seat_[i] = learner;
+  if (obs_size_) T::write_observation(g, learner, final_obs_.data() + i * static_cast<std::size_t>(obs_size_));
+  start(i);
+  write_view(i);
+}
+
+template <typename T>
+void VectorEnv<T>::step(const std::int64_t* actions) {
+  if (!started_) throw Error("VectorEnv: call reset() before step()");
+  // Every action is checked before any game moves, so a refused batch changes nothing: on the threads,
+  // each range finding its first refused env, then the lowest of those is reported.
+  const auto n = static_cast<std::size_t>(n_);
+  auto refused = [&](std::size_t i) {
+    const std::int64_t a = actions[i];
+    return a < 0 || a >= T::kNumActions || !games_[i].is_legal(static_cast<typename T::ActionId>(a));
+  };
+  std::atomic<std::size_t> lowest{n};
+  parallel([&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (refused(i)) {
+        std::size_t seen = lowest.load(std::memory_order_relaxed);
+        while (i < seen && !lowest.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+        }
+        return;
+      }
+    }
+  });
+  if (const std::size_t i = lowest.load(); i < n) {
+    const std::int64_t a = actions[i];
+    if (a < 0 || a >= T::kNumActions) {
+      throw IllegalActionError("env " + std::to_string(i) + ": " + std::string(T::kActionRule) + ": action id " +
+                               std::to_string(a) + " is not in 0.." + std::to_string(T::kNumActions - 1));
+    }
+    throw IllegalActionError("env " + std::to_string(i) + ": " + games_[i].why_illegal(static_cast<int>(a)));
+  }
+  parallel([&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<typename T::ActionId>(actions[i]));
+  });
+}
+
+template class VectorEnv<BietenTraits>;
+template class VectorEnv<SchnapsenTraits>;
+
+}  // namespace bieten::vec

@@ -1,0 +1,210 @@
+// A batched environment for learning agents (docs/vector_env.md): N games of one kind stepped together,
+// one action per game per step, on threads, writing observations, legal masks, seats, rewards and
+// terminations into buffers made once. Finished games restart at once (auto-reset), each from its own
+// seed: game seed game_seed(S, i, e) for episode e of env i, so every result depends on (rules, S, i,
+// the actions) alone and is identical for any thread count.
+//
+// One template over the two games' Game types; the game-specific bits are the small traits below.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "games/bieten/agents.hpp"
+#include "core/errors.hpp"
+#include "games/bieten/game.hpp"
+#include "games/bieten/observation.hpp"
+#include "core/rng.hpp"
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/observation.hpp"
+
+namespace bieten::vec {
+
+// The game seed of episode `episode` of env `env` of a VectorEnv with seed `seed` (R3.2's batch seed,
+// twice): independent of the thread count and of what the other envs do.
+inline constexpr std::uint64_t game_seed(std::uint64_t seed, std::uint64_t env, std::uint64_t episode) {
+  return batch_game_seed(batch_game_seed(seed, env), episode);
+}
+
+// What the loop needs of a game.
+struct BietenTraits {
+  using Game = bieten::Game;
+  using Rules = bieten::Rules;
+  using AgentKind = bieten::AgentKind;
+  using AgentSpec = bieten::AgentSpec;
+  using ActionId = bieten::ActionId;
+  static constexpr int kNumActions = bieten::kNumActions;
+  static constexpr int kObservationSize = bieten::kObservationSize;
+  static constexpr int kMaxPlayers = bieten::kMaxPlayers;
+  static constexpr std::string_view kName = "bieten";
+  static constexpr std::string_view kActionRule = "R11";
+  static int players(const Rules& r) { return r.players; }
+  static void validate(const Rules& r) { r.validate(); }
+  static Game make(const Rules& r, std::uint64_t seed) { return Game(r, seed, 0, {}, false, false); }
+  static std::uint8_t winners(const Game& g) {
+    return g.winner() < 0 ? 0 : static_cast<std::uint8_t>(1u << g.winner());
+  }
+  static void write_mask(const Game& g, bool* out);  // kNumActions bools
+  static void write_observation(const Game& g, int seat, float* out) { bieten::write_observation(g, seat, out); }
+  static AgentSpec parse_agent(std::string_view name) { return bieten::parse_agent_spec(name); }
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return bieten::builtin_action(spec, g, rng); }
+};
+
+struct SchnapsenTraits {
+  using Game = schnapsen::Game;
+  using Rules = schnapsen::Rules;
+  using AgentKind = schnapsen::AgentKind;
+  using AgentSpec = schnapsen::AgentSpec;
+  using ActionId = schnapsen::ActionId;
+  static constexpr int kNumActions = schnapsen::kNumActions;
+  static constexpr int kObservationSize = schnapsen::kObservationSize;
+  static constexpr int kMaxPlayers = schnapsen::kMaxPlayers;
+  static constexpr std::string_view kName = "schnapsen";
+  static constexpr std::string_view kActionRule = "S11";
+  static int players(const Rules& r) { return r.players; }
+  static void validate(const Rules& r) { r.validate(); }
+  static Game make(const Rules& r, std::uint64_t seed) { return Game(r, seed, 0, {}, false, false); }
+  static std::uint8_t winners(const Game& g) { return g.winners(); }
+  static void write_mask(const Game& g, bool* out);
+  static void write_observation(const Game& g, int seat, float* out) { schnapsen::write_observation(g, seat, out); }
+  static AgentSpec parse_agent(std::string_view name) { return schnapsen::parse_agent_spec(name); }
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return schnapsen::builtin_action(spec, g, rng); }
+};
+
+enum class RewardMode : std::uint8_t {
+  kPoints,  // each seat's score change by the step (non-zero only on a step that scores a hand / deal)
+  kWin,     // 1 to each seat that won the game, on the step that ends it; 0 otherwise
+};
+
+struct VectorEnvConfig {
+  int num_envs = 1;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  bool observations = true;  // false: the observation buffers are empty (shape [N, 0]) and not written
+  RewardMode reward = RewardMode::kPoints;
+  // Single-agent view: the agents of the seats other than the learner's, in seat order starting at the
+  // learner's left (opponents[k] sits at learner + 1 + k), players - 1 names. Empty: every seat is
+  // stepped by the caller.
+  std::vector<std::string> opponents;
+  int learner_seat = 0;  // with opponents: a seat, or -1 to rotate (seat (env + episode) % players)
+};
+
+// A fixed set of worker threads that run one job at a time on [0, threads); the caller runs part 0.
+// A step of a few thousand games takes ~0.1 ms, less than waking a sleeping thread costs on some
+// machines, so both sides first wait by spinning for a short while (kSpin) and only then sleep.
+class WorkerPool {
+ public:
+  explicit WorkerPool(int threads);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+  int threads() const { return threads_; }
+  // Runs job(t) for t in [0, threads) and waits; rethrows the first exception.
+  void run(const std::function<void(int)>& job);
+
+  // How long a waiting side spins before it sleeps: long enough to cover the gap between two steps of
+  // a tight loop, short enough that a caller busy elsewhere (a network's forward pass) gets its cores back.
+    static constexpr std::chrono::microseconds kSpin{50};
+
+ private:
+  void loop(int t);
+  void finish_one();
+  int threads_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;                      // guards the sleeping and the error; generation_ changes under it
+  std::condition_variable start_, done_;
+  const std::function<void(int)>* job_ = nullptr;
+  std::atomic<std::uint64_t> generation_{0};  // one more for each job
+  std::atomic<int> pending_{0};               // workers still running the job
+  int sleeping_workers_ = 0;
+  bool caller_sleeping_ = false;
+  bool quit_ = false;
+  std::exception_ptr error_;
+};
+
+template <typename T>
+class VectorEnv {
+ public:
+  using Game = typename T::Game;
+  using Rules = typename T::Rules;
+
+  // Throws RulesError, or Error for a bad size, thread count, seat or agent name.
+  VectorEnv(const Rules& rules, const VectorEnvConfig& config);
+
+  int num_envs() const { return n_; }
+  int players() const { return players_; }
+  int observation_size() const { return obs_size_; }
+  static constexpr int num_actions() { return T::kNumActions; }
+  bool single_agent() const { return !opponents_.empty(); }
+  const VectorEnvConfig& config() const { return config_; }
+  const Rules& rules() const { return rules_; }
+  bool started() const { return started_; }
+
+  // Starts a new game in every env. With a seed: the env's episodes count from 0 again under it; without,
+  // each env abandons its game and starts its next episode.
+  void reset(const std::uint64_t* seed);
+  // One action per env (any integer type; checked first: a refused batch changes nothing).
+  // Throws IllegalActionError "env i: <rule>: ..." for the lowest refused env.
+  void step(const std::int64_t* actions);
+
+  // The buffers, row-major, written by reset() and step().
+  float* observations() { return obs_.data(); }             // [N, O] the seat to act's (or the learner's) view
+  bool* masks() { return mask_.data(); }                    // [N, A]
+  std::int32_t* seats() { return seat_.data(); }            // [N]
+  float* rewards() { return reward_.data(); }               // [N, P]
+  bool* terminated() { return terminated_.data(); }         // [N]
+  float* final_observations() { return final_obs_.data(); }  // [N, O] valid where terminated
+  std::int32_t* final_seats() { return final_seat_.data(); }  // [N] whose view final_observations is
+  std::int32_t* final_scores() { return final_scores_.data(); }  // [N, P] valid where terminated
+  bool* final_winners() { return final_winners_.data(); }    // [N, P] valid where terminated
+  std::int32_t* learner_seats() { return learner_.data(); }  // [N] the learner's seat (single-agent view)
+  float* learner_rewards() { return learner_reward_.data(); }  // [N] rewards[i, learner of the step]
+  std::uint64_t* episodes() { return episode_.data(); }      // [N] the episode of each env's game
+  std::uint64_t* game_seeds() { return seed_of_.data(); }    // [N] the seed of each env's game
+  const Game& game(int i) const { return games_[static_cast<std::size_t>(i)]; }
+
+ private:
+  void start(std::size_t i);             // the env's next episode (seeds, learner seat, opponents' moves)
+  void advance_opponents(std::size_t i);  // until the learner is to act or the game is over
+  void write_view(std::size_t i);         // observation, mask and seat of the state now
+  void step_one(std::size_t i, typename T::ActionId a);
+  void parallel(const std::function<void(std::size_t, std::size_t)>& range);
+
+  Rules rules_;
+  VectorEnvConfig config_;
+  int n_;
+  int players_;
+  int obs_size_;
+  bool started_ = false;
+  std::vector<typename T::AgentSpec> opponents_;  // by seat offset from the learner (index 0 unused)
+  std::vector<Game> games_;
+  std::vector<SplitMix64> rngs_;  // [N, P] the opponents' generators
+  std::vector<std::array<int, T::kMaxPlayers>> last_scores_;
+  std::vector<std::uint64_t> next_episode_;
+  std::vector<float> obs_, reward_, final_obs_, learner_reward_;
+  std::vector<std::int32_t> seat_, final_seat_, final_scores_, learner_;
+  std::vector<std::uint64_t> episode_, seed_of_;
+  struct Bools {  // std::vector<bool> has no data(): bools are kept as bytes
+    std::vector<std::uint8_t> v;
+    bool* data() { return reinterpret_cast<bool*>(v.data()); }
+    void resize(std::size_t n) { v.assign(n, 0); }
+  };
+  Bools mask_, terminated_, final_winners_;
+  WorkerPool pool_;
+};
+
+extern template class VectorEnv<BietenTraits>;
+extern template class VectorEnv<SchnapsenTraits>;
+
+}  // namespace bieten::vec

@@ -1,0 +1,44 @@
+// Built-in agents (docs/agents.md): each picks a legal action for the seat to act, from what that
+// seat may see, with its own seeded generator, so batch runs are reproducible on any thread count.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "games/bieten/actions.hpp"
+#include "core/agent_spec.hpp"
+#include "games/bieten/game.hpp"
+#include "core/rng.hpp"
+
+namespace bieten {
+
+// The action of a built-in agent (not kExternal) for the seat to act.
+ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
+
+// Uniform over the legal actions.
+ActionId random_action(const Game& game, SplitMix64& rng);
+
+// The odds-aware player (docs/agents.md): bids, holds and raises when the expected points are
+// positive, names wilds and plays cards to win figures and Spiel. Uses only what the seat to act
+// may see.
+ActionId heuristic_action(const Game& game, SplitMix64& rng);
+
+// ISMCTS (ismcts.hpp, docs/agents.md): searches the rest of the hand over worlds of the unseen cards
+// drawn consistently with the seat's view (odds_detail::Sampler: its cards, all played cards, failed
+// suits, the bids). In the cut-steal phase it plays as the heuristic.
+inline constexpr int kIsmctsDefaultIterations = 5000;
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
+
+// Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
+// Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up
+// card, cut-steal cards it saw, the bids and answers so far): exact enumeration of the unseen
+// cards where their hands are few, seeded sampling otherwise.
+struct FigureOdds {
+  std::array<double, kBiddableFigures> p{};
+  bool exact = false;   // enumerated every possible holding of the unseen cards
+  int worlds = 0;       // holdings enumerated or sampled
+};
+FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng);
+
+}  // namespace bieten

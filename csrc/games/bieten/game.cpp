@@ -1,0 +1,963 @@
+#include "games/bieten/game.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <string>
+
+namespace bieten {
+
+namespace {
+
+constexpr std::array<std::string_view, kSuits> kSuitNames = {"Hearts", "Leaves", "Bells", "Acorns"};
+
+// Ranks present in a set of natural cards, as 8 bits (bit r = rank r).
+constexpr std::uint32_t rank_fold(CardSet s) {
+  return static_cast<std::uint32_t>((s | s >> 8 | s >> 16 | s >> 24) & 0xFF);
+}
+
+// Whether some card of x is next in rank to some card of y in the same suit (R6.3).
+constexpr bool adjacent(CardSet x, CardSet y) {
+  const std::uint64_t sx = detail::spread_suits(x), sy = detail::spread_suits(y);
+  return ((sx & (sy >> 1)) | (sx & (sy << 1))) != 0;
+}
+
+// Which of Red, Green, Gleich and Hanger (R6.1-R6.3) a set of natural cards holds, in Figure bits.
+constexpr std::uint8_t natural_card_figures(CardSet c) {
+  const CardSet naturals = c & kNaturalCards;
+  // R6.2: some rank is held twice iff there are more natural cards than distinct ranks.
+  const bool gleich = count(naturals) > std::popcount(rank_fold(naturals));
+  // R6.3: ranks r and r+1 of one suit are bits 8s+r and 8s+r+1 (0x7F: not across suits), and
+  // the natural Weli continues Bells below the 7 (R1.3).
+  const bool hanger = ((c & (c >> 1) & 0x7F7F7F7FULL) | ((c >> kBellsSeven) & (c >> kWeli) & 1)) != 0;
+  return static_cast<std::uint8_t>(((c & suit_cards(kHearts)) != 0) << kRed | ((c & suit_cards(kLeaves)) != 0) << kGreen |
+                                   gleich << kGleich | hanger << kHanger);
+}
+
+// Whether two natural cards of one rank are in s: some rank is in two of the four suit bytes.
+constexpr bool has_rank_pair(CardSet s) {
+  const std::uint32_t a = s & 0xFF, b = (s >> 8) & 0xFF, c = (s >> 16) & 0xFF, d = (s >> 24) & 0xFF;
+  return ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) != 0;
+}
+
+std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
+
+// R7.3: the highest score s (total + secured) at which a seat may still open a bid (extra = 2) or
+// raise (extra = 3). strict: s + extra <= target; gespannt: s < target - 1 for both; none: any s.
+int score_limit(const Rules& rules, int extra) {
+  switch (rules.overbid) {
+    case Overbid::kStrict: return rules.target - extra;
+    case Overbid::kGespannt: return rules.target - 2;
+    case Overbid::kNone: break;
+  }
+  return std::numeric_limits<int>::max();
+}
+
+}  // namespace
+
+Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
+           bool record_events, bool chance_deals)
+    : rules_(rules), wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)),
+      raise_limit_(score_limit(rules, 3)), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
+  rules_.validate();
+  if (dealer < 0 || dealer >= rules_.players) {
+    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
+                    std::to_string(dealer));
+  }
+  if (given_) {
+    CardSet seen = 0;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      const CardSet h = given_->hands[p];
+      if (p >= rules_.players) {
+        if (h) throw HandError("R2.1: a given deal has cards for seat " + std::to_string(p) + " beyond the players");
+        continue;
+      }
+      if (h & ~kFullDeck) throw HandError("R1.4: seat " + std::to_string(p) + " holds a card id beyond 32");
+      if (count(h) != rules_.hand_size) {
+        throw HandError("R3.6: seat " + std::to_string(p) + " is given " + std::to_string(count(h)) + " cards [" +
+                        cards_text(h) + "], hand_size is " + std::to_string(rules_.hand_size));
+      }
+      if (h & seen) throw HandError("R1.4: " + card_text(lowest(h & seen)) + " is given to two seats");
+      seen |= h;
+    }
+    if (rules_.show_top_card) {
+      if (given_->top_card == kNoCard) throw HandError("R3.8: these rules show a face-up card: a given deal needs top_card");
+      if (given_->top_card > kWeli) throw HandError("R1.4: top_card is not a card");
+      if (seen & bit(given_->top_card)) {
+        throw HandError("R3.8: the face-up card " + card_text(given_->top_card) + " is also dealt to a seat");
+      }
+    } else if (given_->top_card != kNoCard) {
+      throw HandError("R3.8: top_card is given, but these rules show no face-up card (show_top_card is off)");
+    }
+  }
+  dealer_ = dealer;
+  start_hand();
+}
+
+void Game::reset(std::uint64_t seed) {
+  seed_ = seed;
+  given_.reset();
+  hand_number_ = 0;
+  dealer_ = first_dealer_;
+  scores_ = {};
+  winner_ = -1;
+  bummerl_ = 0;
+  actions_ = 0;
+  figure_points_ = {};
+  history_.clear();
+  events_.clear();
+  start_hand();
+}
+
+Event& Game::emit(EventType type) {
+  Event& e = events_.emplace_back();
+  e.type = type;
+  e.seq = static_cast<std::uint32_t>(events_.size() - 1);
+  e.hand = static_cast<std::uint32_t>(hand_number_);
+  return e;
+}
+
+void Game::start_hand() {
+  const int n = rules_.players;
+  dealt_ = {};
+  in_hand_ = {};
+  played_ = {};
+  figure_cards_ = {};
+  failed_ = {};
+  top_card_ = kNoCard;
+  stolen_ = 0;
+  steal_limit_ = 0;
+  cutter_seen_ = 0;
+  trick_index_ = 0;
+  leader_ = forehand_of(dealer_, n);
+  trick_count_ = 0;
+  led_suit_ = -1;
+  best_seat_ = -1;
+  best_strength_ = -1;
+  trick_ = {};
+  last_trick_winner_ = -1;
+  bids_ = {};
+  unbid_ = (1u << kBiddableFigures) - 1;
+  bid_order_ = {};
+  bids_opened_ = 0;
+  secured_ = {};
+  bid_figure_ = -1;
+  asks_left_ = 0;
+  for (auto& held : card_figures_) held |= 1u << kSpiel;  // R7.2: Spiel needs nothing before the last trick
+
+  if (hand_number_ == 0 && given_) {
+    dealt_ = given_->hands;
+    top_card_ = rules_.show_top_card ? given_->top_card : kNoCard;
+    deal_done();
+    return;
+  }
+  if (chance_deals_) {
+    chance_pool_ = kFullDeck;
+    shown_card_ = kNoCard;
+    left_card_ = kNoCard;
+    if (rules_.cut_steal) {
+      steal_limit_ = std::min(kMaxSteal, rules_.hand_size);  // and c, decided by chance (id 33/34)
+      phase_ = Phase::kChance;
+      chance_stage_ = ChanceStage::kShow;
+      update_legal();
+    } else {
+      begin_chance_deal();
+    }
+    return;
+  }
+  if (rules_.cut_steal) {  // R3.7: the cutter looks at the bottom card of the lifted packet
+    shuffle_ = shuffle_for_hand(seed_, hand_number_);
+    steal_limit_ = std::min({kMaxSteal, rules_.hand_size, shuffle_.cut});
+    show_to_cutter(shuffle_.deck[shuffle_.cut - 1]);
+    return;
+  }
+  const Dealt d = deal_hand(seed_, hand_number_, rules_, dealer_);
+  dealt_ = d.hands;
+  top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
+  deal_done();
+}
+
+// R3.7: the cutter is shown a card of the lifted packet and must steal or leave it.
+void Game::show_to_cutter(Card card) {
+  shown_card_ = card;
+  cutter_seen_ |= bit(card);
+  phase_ = Phase::kSteal;
+  to_act_ = cutter();
+  if (record_events_) {
+    Event& e = emit(EventType::kCardSeen);
+    e.seat = static_cast<std::int8_t>(to_act_);
+    e.card = card;
+  }
+  update_legal();
+}
+
+// Chance mode: the deal's slots in the order of R3.6 (seats already holding stolen cards receive
+// fewer), then the face-up card (R3.8).
+void Game::begin_chance_deal() {
+  std::array<int, kMaxPlayers> held{};
+  for (int p = 0; p < rules_.players; ++p) held[p] = count(dealt_[p]);
+  deal_slot_count_ = 0;
+  const int first = forehand_of(dealer_, rules_.players);
+  for (int packet_target : {2, rules_.hand_size}) {
+    for (int k = 0; k < rules_.players; ++k) {
+      const int seat = (first + k) % rules_.players;
+      for (; held[seat] < packet_target; ++held[seat]) deal_slots_[deal_slot_count_++] = static_cast<std::int8_t>(seat);
+    }
+  }
+  if (rules_.show_top_card) deal_slots_[deal_slot_count_++] = -1;
+  deal_slot_ = 0;
+  phase_ = Phase::kChance;
+  chance_stage_ = ChanceStage::kDeal;
+  update_legal();
+}
+
+void Game::chance(ActionId a) {
+  switch (chance_stage_) {
+    case ChanceStage::kShow:
+      chance_pool_ &= ~bit(a);
+      show_to_cutter(a);
+      return;
+    case ChanceStage::kPacket:
+      if (a == kChancePacketMore) {
+        chance_stage_ = ChanceStage::kShow;
+        update_legal();
+      } else {
+        begin_chance_deal();
+      }
+      return;
+    case ChanceStage::kDeal: {
+      chance_pool_ &= ~bit(a);
+      const int seat = deal_slots_[deal_slot_++];
+      if (seat < 0) {
+        top_card_ = a;
+      } else {
+        dealt_[seat] |= bit(a);
+      }
+      if (deal_slot_ == deal_slot_count_) {
+        deal_done();
+      } else {
+        update_legal();
+      }
+      return;
+    }
+  }
+}
+
+double Game::chance_probability(ActionId a) const {
+  if (phase_ != Phase::kChance || !legal_.test(a)) return 0.0;
+  if (chance_stage_ == ChanceStage::kPacket) {  // c uniform in 1..32, given c >= stolen
+    const double left = 33.0 - stolen_;
+    return a == kChancePacketMore ? (32.0 - stolen_) / left : 1.0 / left;
+  }
+  return 1.0 / legal_.size();
+}
+
+// R3.7: completes the cut with the cards not stolen and deals the rest.
+void Game::finish_steal() {
+  std::array<Card, kDeckSize> deck{};
+  const int size = complete_cut(shuffle_, stolen_, deck);
+  const Dealt d = deal_from(deck.data(), size, rules_, dealer_, dealt_);
+  dealt_ = d.hands;
+  top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
+  deal_done();
+}
+
+// The hand's cards are all dealt: record them and hand the lead to forehand (R4.1).
+void Game::deal_done() {
+  const CardSet wild = wild_cards_;
+  for (int p = 0; p < rules_.players; ++p) {
+    in_hand_[p] = dealt_[p];
+    figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
+  }
+  // R7.2: Spiel needs nothing before the last trick, and the first trick is never the last (R10: hand_size >= 3).
+  for (int p = 0; p < rules_.players; ++p) card_figures_[p] = static_cast<std::uint8_t>(compute_card_figures(p) | 1u << kSpiel);
+  if (record_events_) {
+    Event& e = emit(EventType::kHandDealt);
+    e.other = static_cast<std::int8_t>(dealer_);
+    e.seat = static_cast<std::int8_t>(forehand_of(dealer_, rules_.players));
+    e.cards = dealt_;
+    if (top_card_ != kNoCard) emit(EventType::kTopCardShown).card = top_card_;
+  }
+  begin_turn(leader_);
+}
+
+void Game::begin_turn(int seat) {
+  phase_ = Phase::kTurn;
+  turn_seat_ = seat;
+  to_act_ = seat;
+  legal_ = turn_legal(seat);
+}
+
+// R5.3: identities an unplayed wild of `seat` may still be named.
+CardSet Game::free_identities(int seat) const {
+  return wild_identities(dealt_[seat], figure_cards_[seat].wild_named(), failed_[seat]);
+}
+
+// R7.2: on the last trick, once its first card is down, Spiel needs a last card of the led suit.
+bool Game::spiel_allowed(int seat) const {
+  if (trick_index_ != rules_.hand_size - 1 || trick_count_ == 0) return true;
+  if (trick_[seat].card != kNoCard) return suit_of(trick_[seat].identity) == led_suit_;
+  const CardSet last = in_hand_[seat];
+  if (last & wild_cards_) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
+  return (last & natural_suit(led_suit_)) != 0;
+}
+
+// R7.2: the Spiel bit of card_figures_. spiel_allowed changes only once the first card of the last
+// trick is down, and then for a seat only when it plays (its last card and failed suits are its own).
+void Game::refresh_spiel(int seat) {
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | spiel_allowed(seat) << kSpiel);
+}
+
+// R7.2 with R5.5: which of Red, Green, Gleich and Hanger the seat holds, as bits in Figure order.
+// It changes only when the seat itself plays (a wild gets named, a suit gets failed), so it is
+// cached per seat and recomputed after the deal and after each of its cards.
+std::uint8_t Game::compute_card_figures(int seat) const {
+  const FigureCards& fc = figure_cards_[seat];
+  if (!(in_hand_[seat] & wild_cards_) && !fc.wild_named()) return natural_card_figures(fc.cards);
+  return wild_card_figures(seat);
+}
+
+// compute_card_figures with wilds in hand or named (R5.5), apart so that the natural path above
+// saves no registers for it.
+std::uint8_t Game::wild_card_figures(int seat) const {
+  const FigureCards& fc = figure_cards_[seat];
+  const CardSet wilds = in_hand_[seat] & wild_cards_;
+  const CardSet free = wilds ? free_identities(seat) : 0;  // R5.5: what unplayed wilds could become
+  const bool two_wilds = (wilds & (wilds - 1)) != 0;
+  const CardSet cards = fc.cards | free;
+  std::uint8_t held = 0;
+  if (cards & suit_cards(kHearts)) held |= 1u << kRed;
+  if (cards & suit_cards(kLeaves)) held |= 1u << kGreen;
+  if (gleich_key(fc, rules_.ties) != 0 || (rank_fold(fc.cards & kNaturalCards) & rank_fold(free)) != 0 ||
+      (two_wilds && has_rank_pair(free)))
+    held |= 1u << kGleich;
+  if (hanger_key(fc, rules_.ties) != 0 || adjacent(fc.cards, free) || (two_wilds && adjacent(free, free)))
+    held |= 1u << kHanger;
+  return held;
+}
+
+void Game::update_legal() { legal_ = legal_now(); }
+
+void Game::set_unplayed(const Hands& unplayed) {
+  for (int p = 0; p < rules_.players; ++p) {
+    dealt_[p] = (dealt_[p] & ~in_hand_[p]) | unplayed[p];
+    in_hand_[p] = unplayed[p];
+    // R6: natural cards dealt count as themselves, played wilds as named.
+    figure_cards_[p].cards = (dealt_[p] & ~wild_cards_) | figure_cards_[p].wild_named();
+  }
+  for (int p = 0; p < rules_.players; ++p) refresh_figures(p);
+  update_legal();
+}
+
+// The legal actions of the current state, built in registers and stored once.
+ActionMask Game::legal_now() const {
+  ActionMask legal;
+  const int p = to_act_;
+  switch (phase_) {
+    case Phase::kGameOver: return legal;
+    case Phase::kChance:
+      if (chance_stage_ == ChanceStage::kPacket) {
+        legal.set(kChancePacketMore);
+        legal.set(kChancePacketEnd);
+      } else {
+        legal.set_bits(0, chance_pool_ & ~(left_card_ == kNoCard ? 0 : bit(left_card_)));
+      }
+      return legal;
+    case Phase::kSteal:
+      legal.set(kSteal);
+      legal.set(kLeave);
+      return legal;
+    case Phase::kTurn: return turn_legal(p);
+    case Phase::kAfterPlay: return after_play_legal(p);
+    case Phase::kAnswer: return answer_legal(p, true);
+    case Phase::kRaiseAnswer: return answer_legal(p, false);
+    case Phase::kReraise: return reraise_legal();
+  }
+  return legal;
+}
+
+// R4.2/R5.3: a card (a wild under each name it may take), or R7.1: a bid.
+ActionMask Game::turn_legal(int p) const {
+  ActionMask legal;
+  const CardSet wild = wild_cards_;
+  const CardSet naturals = in_hand_[p] & ~wild;
+  const CardSet wilds = in_hand_[p] & wild;
+  CardSet plays = naturals;
+  CardSet names = wilds ? free_identities(p) : 0;
+  if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
+    const CardSet follow = naturals & natural_suit(led_suit_);
+    if (follow) {
+      plays = follow;
+      names &= suit_cards(led_suit_);
+    }
+  }
+  static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
+  legal.w[0] = plays;  // ids 0..32, with the natural Weli at 32 (R1.4)
+  for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
+  const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
+  legal.w[2] |= bids << (kBidBase - 128);
+  return legal;
+}
+
+// R7.1: after his card a seat may bid, or pass.
+ActionMask Game::after_play_legal(int p) const {
+  return bids_or_pass(may_open_by_limit(p) ? openable_figures(p) : 0);
+}
+
+// R7.4/R7.5: good, hold if he holds the figure, three (to a bid, not to a raise) within R7.3.
+ActionMask Game::answer_legal(int p, bool may_raise) const {
+  static_assert(kGood >= 128 && kThree < 192, "the answers share the third mask word");
+  const unsigned holds = (card_figures_[p] >> bid_figure_) & 1u;
+  const unsigned raises = holds & static_cast<unsigned>(may_raise) & static_cast<unsigned>(may_raise_by_limit(p));
+  ActionMask legal;
+  legal.w[2] = std::uint64_t{1} << (kGood - 128) | std::uint64_t{holds} << (kHold - 128) |
+               std::uint64_t{raises} << (kThree - 128);
+  return legal;
+}
+
+// R7.6: raise the held bid, or pass.
+ActionMask Game::reraise_legal() {
+  ActionMask legal;
+  legal.set(kThree);
+  legal.set(kPass);
+  return legal;
+}
+
+void Game::apply(ActionId a) {
+  if (!is_legal(a)) throw IllegalActionError(why_illegal(a));
+  step(a);
+}
+
+// A thin dispatcher: every phase's work is in a function of its own, called last, so that step()
+// saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
+void Game::step(ActionId a) {
+  if (record_events_) record_action(a);
+  ++actions_;
+  const int p = to_act_;
+  switch (phase_) {
+    case Phase::kChance: chance(a); return;
+    case Phase::kSteal: steal_or_leave(p, a); return;
+    case Phase::kTurn:
+      if (is_play(a)) {
+        play(p, a);
+      } else {
+        open_bid(p, bid_figure(a));
+      }
+      return;
+    case Phase::kAfterPlay:
+      if (a == kPass) {
+        pass_turn(p);
+      } else {
+        open_bid(p, bid_figure(a));
+      }
+      return;
+    case Phase::kAnswer: answer_bid(p, a); return;
+    case Phase::kRaiseAnswer: answer_raise(p, a); return;
+    case Phase::kReraise: answer_reraise(p, a); return;
+    case Phase::kGameOver: return;
+  }
+}
+
+void Game::record_action(ActionId a) { history_.push_back(a); }  // the record, for JSON and equality
+
+// R7.1: pass, ending the seat's bidding after its card.
+void Game::pass_turn(int seat) {
+  if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat);
+  begin_turn(after_next_);
+}
+
+// R3.7: the cutter steals or leaves the card he is shown.
+void Game::steal_or_leave(int p, ActionId a) {
+  const Card card = shown_card_;
+  if (a == kLeave) {  // R3.7: the card stays in the packet; he has seen it
+    if (record_events_) {
+      Event& e = emit(EventType::kCardLeft);
+      e.seat = static_cast<std::int8_t>(p);
+      e.card = card;
+    }
+    if (chance_deals_) {
+      left_card_ = card;
+      begin_chance_deal();
+    } else {
+      finish_steal();
+    }
+    return;
+  }
+  dealt_[p] |= bit(card);
+  in_hand_[p] |= bit(card);  // stolen cards are his, unplayed, from now on
+  ++stolen_;
+  if (record_events_) {
+    Event& e = emit(EventType::kCardStolen);
+    e.seat = static_cast<std::int8_t>(p);
+    e.card = card;
+  }
+  if (chance_deals_) {
+    if (stolen_ < steal_limit_) {  // does the lifted packet hold another card?
+      phase_ = Phase::kChance;
+      chance_stage_ = ChanceStage::kPacket;
+      update_legal();
+    } else {
+      begin_chance_deal();
+    }
+  } else if (stolen_ < steal_limit_) {  // the next card up is shown to him
+    show_to_cutter(shuffle_.deck[shuffle_.cut - 1 - stolen_]);
+  } else {
+    finish_steal();
+  }
+}
+
+void Game::play(int seat, ActionId a) {
+  const Card card = played_card(a);
+  const Card identity = played_identity(a);
+  const int wi = is_wild_play(a) ? wild_index_of(a) : -1;
+  in_hand_[seat] &= ~bit(card);
+  played_[seat] |= bit(identity);
+  if (wi >= 0) {  // R5.2: the named identity holds for the rest of the hand
+    figure_cards_[seat].cards |= bit(identity);
+    figure_cards_[seat].named_by[wi] = bit(identity);
+  }
+  // The trick's bookkeeping without data-dependent jumps: which seat leads, follows and wins
+  // differs from game to game, so branches on it are mispredicted in batches of games.
+  // (The selects are written as masks: the compiler turned ?: back into jumps.)
+  const int suit = suit_of(identity);
+  const int leading = -static_cast<int>(trick_count_ == 0);           // all ones for the lead
+  const int led = led_suit_ ^ ((led_suit_ ^ suit) & leading);          // R5.3: a wild leads its named suit
+  const int follows = static_cast<int>(suit == led);
+  led_suit_ = led;
+  failed_[seat] |= static_cast<std::uint8_t>((follows ^ 1) << led);  // R5.3: failing to follow
+  // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7; -1 off suit.
+  const int on_suit = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
+  const int strength = ((on_suit + 1) & -follows) - 1;
+  const int best = -static_cast<int>(strength > best_strength_);
+  best_strength_ ^= (best_strength_ ^ strength) & best;
+  best_seat_ ^= (best_seat_ ^ seat) & best;
+  trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
+  ++trick_count_;
+  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
+    card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
+  }
+  // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is
+  // set without a jump (last_trick = 0 leaves it as it is), and once, at the trick's first card, the
+  // others' bits are judged from their last cards.
+  const int last_trick = static_cast<int>(trick_index_ == rules_.hand_size - 1);
+  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(last_trick << kSpiel)) |
+                                                  (follows & last_trick) << kSpiel);
+  if (last_trick & static_cast<int>(trick_count_ == 1)) {
+    for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kCardPlayed);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.card = card;
+    e.identity = identity;
+    e.trick = static_cast<std::int8_t>(trick_index_);
+  }
+  int next = next_seat(seat);
+  if (trick_count_ == rules_.players) {
+    const int winner = best_seat_;
+    if (record_events_) {
+      Event& e = emit(EventType::kTrickWon);
+      e.seat = static_cast<std::int8_t>(winner);
+      e.trick = static_cast<std::int8_t>(trick_index_);
+    }
+    if (trick_index_ == rules_.hand_size - 1) {  // R7.1: bidding ends with the last card
+      last_trick_winner_ = winner;
+      end_hand();
+      return;
+    }
+    ++trick_index_;
+    trick_count_ = 0;
+    led_suit_ = -1;
+    best_seat_ = -1;
+    best_strength_ = -1;
+    trick_ = {};
+    leader_ = winner;
+    next = winner;
+  }
+  const std::uint8_t bids = may_open_by_limit(seat) ? openable_figures(seat) : 0;
+  if (bids) {  // R7.1: he may still bid after his card, until he passes
+    phase_ = Phase::kAfterPlay;
+    to_act_ = seat;
+    after_next_ = next;
+    legal_ = bids_or_pass(bids);
+  } else {
+    begin_turn(next);
+  }
+}
+
+void Game::open_bid(int seat, Figure f) {
+  bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
+  unbid_ &= static_cast<std::uint8_t>(~(1u << f));
+  bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
+  bid_figure_ = f;
+  return_phase_ = phase_;
+  if (record_events_) {
+    Event& e = emit(EventType::kBidOpened);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.figure = static_cast<std::int8_t>(f);
+  }
+  phase_ = Phase::kAnswer;  // R7.4: the others answer clockwise from the bidder's left
+  to_act_ = next_seat(seat);
+  asks_left_ = rules_.players - 1;
+  legal_ = answer_legal(to_act_, true);
+}
+
+// R7.4/R7.5: a bid is decided; the outcome is known where it is called, so the switch folds away.
+template <BidOutcome outcome>
+void Game::settle_bid() {
+  BidRecord& b = bids_[bid_figure_];
+  int stake = 0;
+  switch (outcome) {
+    case BidOutcome::kConceded:  // R7.7: the bidder gets 1, secured now for R7.3
+      b.state = BidState::kConceded;
+      secured_[b.bidder] += 1;
+      stake = 1;
+      break;
+    case BidOutcome::kStands:
+      b.state = BidState::kStands;
+      stake = 2;
+      break;
+    case BidOutcome::kRaiseConceded:  // R7.7: the raiser gets 2
+      b.state = BidState::kRaiseConceded;
+      secured_[b.raiser] += 2;
+      stake = 2;
+      break;
+    case BidOutcome::kStandsThree:
+      b.state = BidState::kStandsThree;
+      stake = 3;
+      break;
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kBidSettled);
+    e.figure = static_cast<std::int8_t>(bid_figure_);
+    e.code = static_cast<std::uint8_t>(outcome);
+    e.points = static_cast<std::int8_t>(stake);
+    e.other = b.bidder;
+    e.other2 = outcome == BidOutcome::kRaiseConceded ? b.raiser : outcome == BidOutcome::kConceded ? -1 : b.holder;
+  }
+  bid_figure_ = -1;
+  end_turn_after_bid();
+}
+
+void Game::record_answer(int seat, ActionId a, AnswerStage stage) {
+  Event& e = emit(EventType::kAnswered);
+  e.seat = static_cast<std::int8_t>(seat);
+  e.figure = static_cast<std::int8_t>(bid_figure_);
+  e.code = a;
+  e.stage = static_cast<std::uint8_t>(stage);
+}
+
+// R7.5: every other player answers the raise, clockwise from the raiser's left.
+void Game::raise(int seat) {
+  BidRecord& b = bids_[bid_figure_];
+  b.state = BidState::kRaised;
+  b.raiser = static_cast<std::int8_t>(seat);
+  phase_ = Phase::kRaiseAnswer;
+  to_act_ = next_seat(seat);
+  asks_left_ = rules_.players - 1;
+  legal_ = answer_legal(to_act_, false);
+}
+
+// R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
+// phase once, not a second time here.
+void Game::answer_bid(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kBid);
+  if (a == kGood) {
+    if (--asks_left_ == 0) {
+      settle_bid<BidOutcome::kConceded>();
+    } else {
+      to_act_ = next_seat(seat);
+      legal_ = answer_legal(to_act_, true);
+    }
+    return;
+  }
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  BidRecord& b = bids_[bid_figure_];  // a hold: the bid stands at 2
+  b.state = BidState::kStands;
+  b.holder = static_cast<std::int8_t>(seat);
+  if (rules_.reraise) {
+    start_reraise();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.5: good or hold to a raise.
+void Game::answer_raise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kRaise);
+  if (a == kHold) {
+    bids_[bid_figure_].holder = static_cast<std::int8_t>(seat);
+    settle_bid<BidOutcome::kStandsThree>();
+    return;
+  }
+  if (--asks_left_ == 0) {
+    settle_bid<BidOutcome::kRaiseConceded>();
+  } else {
+    to_act_ = next_seat(seat);
+    legal_ = answer_legal(to_act_, false);
+  }
+}
+
+// R7.6: three or pass to a held bid.
+void Game::answer_reraise(int seat, ActionId a) {
+  if (record_events_) record_answer(seat, a, AnswerStage::kReraise);
+  if (a == kThree) {
+    raise(seat);
+    return;
+  }
+  const BidRecord& b = bids_[bid_figure_];  // a pass
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (reraise_stage_ == 0 && holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+// R7.6: the bidder, then the holder, may raise a held bid; one who may not raise is not asked.
+void Game::start_reraise() {
+  const BidRecord& b = bids_[bid_figure_];
+  const Figure f = static_cast<Figure>(bid_figure_);
+  if (holds_figure(b.bidder, f) && may_raise_by_limit(b.bidder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 0;
+    to_act_ = b.bidder;
+    legal_ = reraise_legal();
+  } else if (holds_figure(b.holder, f) && may_raise_by_limit(b.holder)) {
+    phase_ = Phase::kReraise;
+    reraise_stage_ = 1;
+    to_act_ = b.holder;
+    legal_ = reraise_legal();
+  } else {
+    settle_bid<BidOutcome::kStands>();
+  }
+}
+
+void Game::end_turn_after_bid() {
+  phase_ = return_phase_;
+  to_act_ = turn_seat_;
+  if (phase_ == Phase::kTurn) {
+    legal_ = turn_legal(turn_seat_);
+    return;
+  }
+  const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;
+  if (!bids) {  // R7.1: nothing left to bid
+    begin_turn(after_next_);
+    return;
+  }
+  legal_ = bids_or_pass(bids);
+}
+
+bool Game::credit(int seat, int points, std::int8_t figure, CreditReason reason,
+                  std::array<std::int16_t, kMaxPlayers>& gained) {
+  scores_[seat] += points;
+  figure_points_[seat][figure] += points;
+  gained[seat] = static_cast<std::int16_t>(gained[seat] + points);
+  if (record_events_) {
+    Event& e = emit(EventType::kFigureCredited);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.figure = figure;
+    e.points = static_cast<std::int8_t>(points);
+    e.code = static_cast<std::uint8_t>(reason);
+  }
+  return scores_[seat] >= rules_.target;  // R8.2
+}
+
+// Why nobody has the best `figure` (docs/events.md, credit_void): a tie if some player holds it
+// (R6.5), else nobody holds it (R6.1-R6.3; R6.6: the Weli was not dealt). Spiel always has a
+// winner (R6.4). Judged on the whole hand, wilds as named: every card is played by now (R4.1).
+VoidReason Game::nobody_reason(int figure) const {
+  for (int p = 0; p < rules_.players; ++p) {
+    const FigureCards& h = figure_cards_[p];
+    const bool holds = figure == kRed      ? top_card_key(h, kHearts) != 0
+                       : figure == kGreen  ? top_card_key(h, kLeaves) != 0
+                       : figure == kGleich ? gleich_key(h, rules_.ties) != 0
+                       : figure == kHanger ? hanger_key(h, rules_.ties) != 0
+                                           : false;
+    if (holds) return VoidReason::kTie;
+  }
+  return VoidReason::kUnheld;
+}
+
+// A credit of R8.1 that nobody receives (R7.7, R6.6, R8.2); `seat` is who would have had it.
+void Game::void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why) {
+  Event& e = emit(EventType::kCreditVoid);
+  e.seat = static_cast<std::int8_t>(seat);
+  e.figure = static_cast<std::int8_t>(figure);
+  e.points = static_cast<std::int8_t>(points);
+  e.code = static_cast<std::uint8_t>(credit);
+  e.stage = static_cast<std::uint8_t>(why);
+}
+
+void Game::end_hand() {
+  const int n = rules_.players;
+  std::int8_t weli_holder = kNobody;
+  for (int p = 0; p < n; ++p) {
+    if (dealt_[p] & bit(kWeli)) weli_holder = static_cast<std::int8_t>(p);
+  }
+  bool wild_named = false;
+  for (int p = 0; p < n; ++p) wild_named |= figure_cards_[p].wild_named() != 0;
+  Winners w{};
+  if (wild_named) {
+    w = figure_winners(figure_cards_.data(), n, rules_, weli_holder);
+  } else {  // only natural cards: the batch evaluator's fast path
+    std::array<CardSet, kMaxPlayers> cards{};
+    for (int p = 0; p < n; ++p) cards[p] = figure_cards_[p].cards;
+    // R7.7: a conceded bid or raise pays the bidder or raiser, whoever has the best figure, so
+    // Gleich and Hanger (the costly keys) are judged only if one of them is unbid or stands.
+    auto pays_best = [&](Figure f) {
+      const BidState s = bids_[f].state;
+      return s == BidState::kUnbid || s == BidState::kStands || s == BidState::kStandsThree;
+    };
+    w = evaluate_natural(cards.data(), rules_, pays_best(kGleich) || pays_best(kHanger));
+  }
+  const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
+                                                  last_trick_winner_};
+  std::array<std::int16_t, kMaxPlayers> gained{};
+  int winner = -1;
+  auto give = [&](int seat, int points, int figure, CreditReason reason) {
+    if (winner < 0 && seat >= 0) {
+      if (credit(seat, points, static_cast<std::int8_t>(figure), reason, gained)) winner = seat;
+    } else if (record_events_) {  // void: the game is already won (R8.2), or nobody has it (R7.7, R6.6)
+      void_credit(seat, points, figure, reason, winner >= 0 ? VoidReason::kGameOver : nobody_reason(figure));
+    }
+  };
+  // R8.1: bid figures in the order first bid, then unbid figures, then the Weli point.
+  for (int i = 0; i < bids_opened_; ++i) {
+    const int f = bid_order_[i];
+    const BidRecord& b = bids_[f];
+    switch (b.state) {
+      case BidState::kConceded: give(b.bidder, 1, f, CreditReason::kConceded); break;
+      case BidState::kStands: give(best[f], 2, f, CreditReason::kHeld); break;
+      case BidState::kRaiseConceded: give(b.raiser, 2, f, CreditReason::kRaiseConceded); break;
+      case BidState::kStandsThree: give(best[f], 3, f, CreditReason::kHeldThree); break;
+      default: break;
+    }
+  }
+  for (int f = 0; f < kBiddableFigures; ++f) {
+    if (bids_[f].state == BidState::kUnbid) give(best[f], 1, f, CreditReason::kUnbid);
+  }
+  if (rules_.weli_point) give(weli_holder, 1, kWeliPointFigure, CreditReason::kWeliPoint);  // R6.6
+  if (record_events_) {
+    Event& e = emit(EventType::kHandScored);
+    e.gained = gained;
+    for (int p = 0; p < n; ++p) e.totals[p] = static_cast<std::int16_t>(scores_[p]);
+  }
+  if (winner >= 0) {
+    finish_game(winner);
+    return;
+  }
+  ++hand_number_;
+  dealer_ = next_seat(dealer_);  // R2.2: the deal passes to the left
+  start_hand();
+}
+
+void Game::finish_game(int winner) {
+  winner_ = winner;
+  phase_ = Phase::kGameOver;
+  int lowest = scores_[0];
+  for (int p = 1; p < rules_.players; ++p) lowest = std::min(lowest, scores_[p]);
+  bummerl_ = 0;
+  for (int p = 0; p < rules_.players; ++p) {
+    if (scores_[p] == lowest) bummerl_ |= static_cast<std::uint8_t>(1u << p);  // R8.3
+  }
+  if (record_events_) {
+    Event& e = emit(EventType::kGameOver);
+    e.seat = static_cast<std::int8_t>(winner);
+    e.seats = bummerl_;
+    for (int p = 0; p < rules_.players; ++p) e.totals[p] = static_cast<std::int16_t>(scores_[p]);
+  }
+  legal_ = {};
+}
+
+std::string Game::why_illegal(int action) const {
+  if (action < 0 || action >= kNumActions) return action_id_out_of_range(std::to_string(action));
+  const auto a = static_cast<ActionId>(action);
+  if (legal_.test(a)) return "";
+  std::string text = action_text(a);
+  text.insert(text.begin(), '\'');
+  text.push_back('\'');
+  const int p = to_act_;
+  const std::string who = seat_text(p);
+  switch (phase_) {
+    case Phase::kGameOver: return "R8.2: the game is over; " + text + " is not possible";
+    case Phase::kChance:
+      return "R3: a chance action (the next card of the deal) is due, not " + text +
+             (action < 35 ? "; that card is not among those left" : "");
+    case Phase::kSteal:
+      return "R3.7: " + who + " (the cutter) must first steal or leave the card he was shown, not " + text;
+    case Phase::kAnswer:
+    case Phase::kRaiseAnswer: {
+      const std::string fig(figure_name(static_cast<Figure>(bid_figure_)));
+      const std::string rule = phase_ == Phase::kAnswer ? "R7.4" : "R7.5";
+      if (a == kHold || a == kThree) {
+        if (phase_ == Phase::kRaiseAnswer && a == kThree) return "R7.5: three is the highest stake; answer good or hold";
+        if (!holds_figure(p, static_cast<Figure>(bid_figure_))) {
+          if (bid_figure_ == kSpiel) return "R7.2: " + who + "'s last-trick card is not of the led suit: he cannot " + text + " on spiel";
+          return "R7.2: " + who + " holds no " + fig + " and cannot " + action_text(a);
+        }
+        return "R7.3: " + who + " at " + std::to_string(scores_[p] + secured_[p]) + " points (target " +
+               std::to_string(rules_.target) + ") may not raise; answer good or hold";
+      }
+      return rule + ": " + who + " must answer the " + (phase_ == Phase::kAnswer ? "bid" : "raise") + " on " + fig +
+             " (" + (phase_ == Phase::kAnswer ? "good, hold or three" : "good or hold") + "), not " + text;
+    }
+    case Phase::kReraise:
+      return "R7.6: " + who + " may raise the held bid on " + std::string(figure_name(static_cast<Figure>(bid_figure_))) +
+             " with three, or pass; not " + text;
+    case Phase::kTurn:
+    case Phase::kAfterPlay: break;
+  }
+  if (a == kGood || a == kHold || a == kThree) return "R7.4: there is no bid to answer; " + text + " is not possible";
+  if (a == kSteal || a == kLeave) return "R3.7: only the cutter steals or leaves, before the deal is completed";
+  if (a == kPass) return "R7.1: " + who + " must play a card before passing";
+  if (is_bid(a)) {
+    const Figure f = bid_figure(a);
+    const std::string fig(figure_name(f));
+    if (bids_[f].state != BidState::kUnbid) return "R7.1: " + fig + " was already bid this hand";
+    if (!may_open_by_limit(p)) {
+      return "R7.3: " + who + " at " + std::to_string(scores_[p] + secured_[p]) + " points (target " +
+             std::to_string(rules_.target) + ") may not open a bid";
+    }
+    if (f == kSpiel) return "R7.2: " + who + "'s last-trick card is not of the led suit: he may not bid spiel";
+    return "R7.2: " + who + " holds no " + fig;
+  }
+  // A card play.
+  if (phase_ == Phase::kAfterPlay) return "R7.1: " + who + " has played his card this turn; bid or pass";
+  const Card card = played_card(a);
+  const Card identity = played_identity(a);
+  if (!(in_hand_[p] & bit(card))) return "R4.1: " + who + " does not hold " + card_text(card) + " unplayed";
+  const bool is_wild = (wild_cards_ & bit(card)) != 0;
+  if (is_wild && !is_wild_play(a)) {
+    return "R5.2: " + card_text(card) + " is wild under these rules; name it: play " + card_text(card) + " as <card>";
+  }
+  if (!is_wild && is_wild_play(a)) return "R5.1: " + card_text(card) + " is not a wild card under these rules";
+  if (is_wild) {
+    if (dealt_[p] & bit(identity)) {
+      return "R5.3: a wild may not be named " + card_text(identity) + ", a card dealt to " + who;
+    }
+    if (figure_cards_[p].wild_named() & bit(identity)) {
+      return "R5.3: " + card_text(identity) + " is already named by another wild of " + who;
+    }
+    if (failed_[p] >> suit_of(identity) & 1) {
+      return "R5.3: " + who + " failed to follow " + std::string(kSuitNames[suit_of(identity)]) +
+             " this hand; a wild may not be named in that suit";
+    }
+  }
+  return "R4.2: " + who + " must follow " + std::string(kSuitNames[led_suit_]) + " (" +
+         cards_text(in_hand_[p] & ~wild_cards_ & natural_suit(led_suit_)) + ")";
+}
+
+bool operator==(const Game& a, const Game& b) {
+  const bool same_given = a.given_.has_value() == b.given_.has_value() &&
+                          (!a.given_ || (a.given_->hands == b.given_->hands && a.given_->top_card == b.given_->top_card));
+  return a.rules_ == b.rules_ && a.seed_ == b.seed_ && a.first_dealer_ == b.first_dealer_ && same_given &&
+         a.history_ == b.history_;
+}
+
+}  // namespace bieten

@@ -1,0 +1,48 @@
+// Built-in agents of Bauernschnapsen and Schnapsen (docs/agents.md): each picks a legal action for the
+// seat to act from what that seat may see (S12), with its own seeded generator (agent_generator).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/agent_spec.hpp"
+#include "core/rng.hpp"
+#include "games/schnapsen/game.hpp"
+
+namespace bieten::schnapsen {
+
+// The agent names and specs are the same for both games (agent_spec.hpp).
+using bieten::AgentKind;
+using bieten::AgentSpec;
+using bieten::agent_name;
+using bieten::agent_spec_name;
+using bieten::builtin_agent_spec;
+using bieten::parse_agent;
+using bieten::parse_agent_spec;
+
+// The action of a built-in agent (not kExternal) for the seat to act.
+ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
+
+// Uniform over the legal actions (chance actions too, in chance mode).
+ActionId random_action(const Game& game, SplitMix64& rng);
+
+// A card player's rules of thumb: cut, name the longest suit trump, pass the bidding, double
+// contracts it defends, exchange and meld whenever it may, claim as soon as its known points reach
+// 66, win tricks cheaply, give points to a partner who is winning and otherwise throw the least.
+ActionId heuristic_action(const Game& game, SplitMix64& rng);
+
+// ISMCTS (ismcts.hpp, docs/agents.md): in the card play, searches the rest of the deal over worlds of
+// the hidden cards drawn consistently with the seat's view (schnapsen/sampler.hpp, S12); elsewhere
+// (cut, trump, bidding, calling, doubling), and while a called partner is secret to the seat, it plays
+// as the heuristic.
+inline constexpr int kIsmctsDefaultIterations = 1000;
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
+
+// The points of `seat`'s side as that seat knows them (S12): all of them where sides are known, only
+// its own tricks and its own credited marriages while a called partner is still secret to it.
+int known_side_points(const Game& game, int seat);
+
+// Whether `other` is on `seat`'s side as far as `seat` knows (S2.3, S12).
+bool known_partner(const Game& game, int seat, int other);
+
+}  // namespace bieten::schnapsen

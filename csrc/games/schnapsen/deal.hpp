@@ -1,0 +1,38 @@
+// The deterministic deal of Bauernschnapsen and Schnapsen (SCHNAPSEN S3), on Bieten's generator (R3.1-R3.3).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "games/schnapsen/cards.hpp"
+#include "games/schnapsen/rules.hpp"
+
+namespace bieten::schnapsen {
+
+inline constexpr int kStockSize = 9;  // S3.5: face down, without the trump card
+
+// S3.2 the shuffled pack (deck[0] is the top card) and S3.3 the drawn cut c in 1..19.
+struct Shuffle {
+  std::array<Card, kPackSize> deck{};
+  int cut = 0;
+};
+Shuffle shuffle_for_deal(std::uint64_t game_seed, std::uint64_t deal);
+
+// A deal as dealt (S3.6): each hand in dealt order, the trump card and the stock (2 players).
+struct DealtCards {
+  std::array<std::array<Card, kHandSize>, kMaxPlayers> hands{};
+  Card trump_card = kNoCardInPack;
+  std::array<Card, kStockSize> stock{};  // top first
+  static constexpr Card kNoCardInPack = 0xFF;
+};
+
+// S3.3-S3.5 deals `deck` (top first, already cut or knocked) to `players` seats from forehand.
+DealtCards deal_deck(const std::array<Card, kPackSize>& deck, int players, int dealer, bool knock);
+
+// S3 the deal `deal` of a game with `game_seed`: shuffle, cut (deck[c:] + deck[:c]) or knock, deal.
+DealtCards deal_cards(std::uint64_t game_seed, std::uint64_t deal, int players, int dealer, bool knock);
+
+inline constexpr int forehand_of(int dealer, int players) { return (dealer + 1) % players; }  // S2.1
+inline constexpr int cutter_of(int dealer, int players) { return (dealer + players - 1) % players; }
+
+}  // namespace bieten::schnapsen
