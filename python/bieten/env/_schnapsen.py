@@ -290,23 +290,16 @@ class _Schnapsen(Family):
     obs_blocks = _blocks()
     hand_word = "deal"
 
+    observation_high = staticmethod(observation_high)
+    render = staticmethod(render)
+    max_utility = staticmethod(max_utility)
+    max_game_length = staticmethod(max_game_length)
+
     def vector_core(self) -> type[Any]:
         return _core.SchnapsenVectorEnv
 
     def default_rules(self, game: str) -> Rules:
         return Rules.preset(game)
-
-    def observation_high(self, rules: Any) -> npt.NDArray[np.float32]:
-        return observation_high(rules)
-
-    def render(self, env: Any) -> str:
-        return render(env)
-
-    def max_utility(self, rules: Any, episode: str = "game") -> int:
-        return max_utility(rules, episode)
-
-    def max_game_length(self, rules: Any, episode: str = "game") -> int:
-        return max_game_length(rules, episode)
 
     def max_chance_nodes(self, rules: Any, episode: str = "game") -> int:
         return max_hands(rules, episode) * PACK_SIZE
