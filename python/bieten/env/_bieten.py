@@ -21,7 +21,7 @@ from bieten import _core
 from bieten._core import IllegalActionError
 from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, action_text
 from bieten._rules import Rules
-from bieten.env._family import PUBLIC, Block, Family, Knobs, Step, Table
+from bieten.env._family import CHANCE_SEAT, PUBLIC, Block, Family, Knobs, Step, Table
 
 __all__ = [
     "BIETEN",
@@ -40,8 +40,6 @@ __all__ = [
     "observation_high",
 ]
 
-#: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer).
-CHANCE_SEAT = -2
 #: Chance ids: 0…32 a card (R1.4), 33 "the lifted packet holds another card", 34 "it does not".
 MAX_CHANCE_OUTCOMES = 35
 CHANCE_PACKET_MORE = 33

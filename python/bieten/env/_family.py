@@ -27,6 +27,7 @@ import numpy.typing as npt
 from bieten._core import BietenError, IllegalActionError, RulesError
 
 __all__ = [
+    "CHANCE_SEAT",
     "NOBODY",
     "PUBLIC",
     "Block",
@@ -40,6 +41,8 @@ __all__ = [
     "family_of",
 ]
 
+#: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer), in both games.
+CHANCE_SEAT = -2
 #: The owner of a step everybody sees (a player action, a face-up card).
 PUBLIC = -1
 #: The owner of a chance outcome nobody sees (a card drawn into a deck).

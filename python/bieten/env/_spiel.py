@@ -12,7 +12,8 @@ into the keyword arguments of ``Rules.preset``.
 >>> rules_overrides({"target": 5, "closing": 1, "claim": ""}, knobs, "S10")
 {'target': 5, 'closing': True}
 
-Importing it needs OpenSpiel's pyspiel: import it only after checking for it.
+Importing it needs OpenSpiel's pyspiel; without it, it raises an ImportError that says what to
+install.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
         "pip install 'bieten[openspiel]'"
     ) from err
 
-from bieten.env._family import Config, Family, Knobs, Table, families
+from bieten.env._family import CHANCE_SEAT, Config, Family, Knobs, Table, families
 
 __all__ = [
     "CHANCE_SEAT",
@@ -53,9 +54,6 @@ __all__ = [
     "register",
     "rules_overrides",
 ]
-
-#: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer), in both games.
-CHANCE_SEAT = -2
 
 
 def check_parameters(name: str, params: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
