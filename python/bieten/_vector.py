@@ -128,7 +128,7 @@ class VectorEnv:
                 )
         elif learner_seat != 0:
             raise SeatError(f"{rule}: learner_seat is for the single-agent view (opponents=...)")
-        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv = family.vector_core()(
+        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv = family.vector_core(
             rules._core, n, base_seed, t, observations, reward, names, seat
         )
         self._core = core

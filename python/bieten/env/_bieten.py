@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ from bieten import _core
 from bieten._core import IllegalActionError
 from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, action_text
 from bieten._rules import Rules
-from bieten.env._family import CHANCE_SEAT, PUBLIC, Block, Family, Knobs, Step, Table
+from bieten.env._family import CHANCE_SEAT, PUBLIC, Block, Family, Knobs, Step, Table, spiel_parameters
 
 __all__ = [
     "BIETEN",
@@ -461,24 +461,8 @@ class _Bieten(Family):
         bools=("weli_point", "cut_steal", "show_top_card", "reraise"),
         strs=("wild", "ties", "overbid"),
     )
-    # OpenSpiel needs a concrete default for every parameter. A knob left at its sentinel (-1 for
-    # the numbers and the switches, "" for the words) takes the preset's value (R10); anything else
-    # overrides it. Switches are ints here (0 off, 1 on), so that "cut_steal=1" parses in a game string.
-    default_parameters: ClassVar[dict[str, Any]] = {
-        "preset": "tyrol",
-        "players": -1,
-        "hand_size": -1,
-        "target": -1,
-        "wild": "",
-        "weli_point": -1,
-        "ties": "",
-        "overbid": "",
-        "cut_steal": -1,
-        "show_top_card": -1,
-        "reraise": -1,
-        "episode": "game",
-        "dealer": 0,
-    }
+    default_parameters = spiel_parameters(default_preset, knobs)
+    vector_core = _core.BietenVectorEnv
     max_chance_outcomes = MAX_CHANCE_OUTCOMES
     obs_blocks = OBS_BLOCKS
     hand_word = "hand"
@@ -488,9 +472,6 @@ class _Bieten(Family):
     render = staticmethod(render)
     max_utility = staticmethod(max_utility)
     max_game_length = staticmethod(max_game_length)
-
-    def vector_core(self) -> type[Any]:
-        return _core.BietenVectorEnv
 
     def default_rules(self, game: str) -> Rules:
         return Rules()

@@ -39,6 +39,7 @@ __all__ = [
     "families",
     "family_named",
     "family_of",
+    "spiel_parameters",
 ]
 
 #: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer), in both games.
@@ -57,6 +58,24 @@ class Knobs(NamedTuple):
     ints: tuple[str, ...]
     bools: tuple[str, ...]
     strs: tuple[str, ...]
+
+
+def spiel_parameters(preset: str, knobs: Knobs) -> dict[str, Any]:
+    """A game's OpenSpiel parameters with their defaults: OpenSpiel needs a concrete default for
+    every parameter, so a knob left at its sentinel (-1 for the numbers and the switches, "" for the
+    words) takes the preset's value (R10, S10); anything else overrides it. Switches are ints (0
+    off, 1 on), so that "closing=1" parses in a game string.
+
+    >>> spiel_parameters("schnapsen", Knobs(ints=("target",), bools=("closing",), strs=("claim",)))
+    {'preset': 'schnapsen', 'target': -1, 'closing': -1, 'claim': '', 'episode': 'game', 'dealer': 0}
+    """
+    return {
+        "preset": preset,
+        **dict.fromkeys(knobs.ints + knobs.bools, -1),
+        **dict.fromkeys(knobs.strs, ""),
+        "episode": "game",
+        "dealer": 0,
+    }
 
 
 class Step(NamedTuple):
@@ -125,11 +144,10 @@ class Family:
     def __repr__(self) -> str:
         return f"<env family {self.name}>"
 
-    # -- VectorEnv and the PettingZoo env ----------------------------------------------------------
-    def vector_core(self) -> type[Any]:
-        """The core's VectorEnv class of this game."""
-        raise NotImplementedError
+    #: VectorEnv: the core's class that steps this game.
+    vector_core: ClassVar[type[Any]]
 
+    # -- VectorEnv and the PettingZoo env ----------------------------------------------------------
     def default_rules(self, game: str) -> Any:
         """The rules of VectorEnv's ``game`` name when no rules are given."""
         raise NotImplementedError

@@ -11,13 +11,13 @@ with its bounds, texts and views of the history; needs no framework.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from bieten import _core
-from bieten.env._family import NOBODY, PUBLIC, Block, Family, Knobs, Step, Table
+from bieten.env._family import NOBODY, PUBLIC, Block, Family, Knobs, Step, Table, spiel_parameters
 from bieten.schnapsen._game import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, Game, action_text
 from bieten.schnapsen._rules import PRESETS, Rules
 
@@ -267,25 +267,8 @@ class _Schnapsen(Family):
         bools=("knock", "bidding", "spritze", "retour", "closing"),
         strs=("partners", "claim", "must_head"),
     )
-    # OpenSpiel needs a concrete default for every parameter. A knob left at its sentinel (-1 for
-    # the numbers and the switches, "" for the words) takes the preset's value (S10); anything else
-    # overrides it. Switches are ints here (0 off, 1 on), so that "closing=1" parses in a game string.
-    default_parameters: ClassVar[dict[str, Any]] = {
-        "preset": "bauernschnapsen",
-        "players": -1,
-        "partners": "",
-        "knock": -1,
-        "bidding": -1,
-        "spritze": -1,
-        "retour": -1,
-        "claim": "",
-        "must_head": "",
-        "closing": -1,
-        "one_point_from": -1,
-        "target": -1,
-        "episode": "game",
-        "dealer": 0,
-    }
+    default_parameters = spiel_parameters(default_preset, knobs)
+    vector_core = _core.SchnapsenVectorEnv
     max_chance_outcomes = PACK_SIZE
     obs_blocks = _blocks()
     hand_word = "deal"
@@ -294,9 +277,6 @@ class _Schnapsen(Family):
     render = staticmethod(render)
     max_utility = staticmethod(max_utility)
     max_game_length = staticmethod(max_game_length)
-
-    def vector_core(self) -> type[Any]:
-        return _core.SchnapsenVectorEnv
 
     def default_rules(self, game: str) -> Rules:
         return Rules.preset(game)
