@@ -420,18 +420,7 @@ def render(env: Any) -> str:
                 if e.hand == env._scored_hand and e.type in ("figure_credited", "credit_void")
             ]
         lines.append(f"Hand {env._scored_hand} scored: {', '.join(credits) or 'nothing'}")
-    if game.is_over:
-        winner = game.winner
-        lines.append(
-            f"Game over: {'nobody' if winner is None else names[winner]} wins; "
-            f"Bummerl: {', '.join(names[s] for s in game.bummerl) or 'nobody'}"
-        )
-    elif env._done:
-        lines.append("Hand over: the episode ends here (episode='hand')")
-    elif current is not None:
-        lines.append(
-            f"To act: {names[current]} ({game.phase}), holding {' '.join(game.unplayed[current]) or '-'}"
-        )
+    lines += BIETEN.status_lines(env, current)
     return "\n".join(lines)
 
 
@@ -475,6 +464,13 @@ class _Bieten(Family):
 
     def default_rules(self, game: str) -> Rules:
         return Rules()
+
+    def winners_text(self, game: Any, names: list[str]) -> str:
+        winner = game.winner
+        return f"{'nobody' if winner is None else names[winner]} wins"
+
+    def holding(self, game: Any, seat: int) -> list[str]:
+        return list(game.unplayed[seat])
 
     def max_chance_nodes(self, rules: Any, episode: str = "game") -> int:
         return max_hands(rules, episode) * hand_chance_bound(rules)

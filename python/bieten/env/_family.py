@@ -160,6 +160,32 @@ class Family:
         """The PettingZoo env's table as text (``render_mode="ansi"``)."""
         raise NotImplementedError
 
+    def status_lines(self, env: Any, current: int | None) -> list[str]:
+        """The render's last line: the game's end, the episode's end, or who is to act (and with
+        what cards); none if nobody is."""
+        game, names = env.game, env.possible_agents
+        if game.is_over:
+            bummerl = ", ".join(names[s] for s in game.bummerl) or "nobody"
+            return [f"Game over: {self.winners_text(game, names)}; Bummerl: {bummerl}"]
+        if env._done:
+            return [f"{self.hand_word.capitalize()} over: the episode ends here (episode='hand')"]
+        if current is None:  # pragma: no cover - a game that is not over has a seat to act
+            return []
+        holding = " ".join(self.holding(game, current)) or "-"
+        return [f"To act: {names[current]} ({self.phase_text(game.phase)}), holding {holding}"]
+
+    def winners_text(self, game: Any, names: list[str]) -> str:
+        """Who won the finished game, for the render."""
+        raise NotImplementedError
+
+    def phase_text(self, phase: str) -> str:
+        """A phase's name in the render."""
+        return phase
+
+    def holding(self, game: Any, seat: int) -> list[str]:
+        """The cards ``seat`` holds now."""
+        raise NotImplementedError
+
     # -- OpenSpiel: bounds -------------------------------------------------------------------------
     def max_utility(self, rules: Any, episode: str = "game") -> int:
         raise NotImplementedError

@@ -197,17 +197,7 @@ def render(env: Any) -> str:
         )
         gained = ", ".join(f"{names[s]} +{p}" for s, p in enumerate(scored["gained"]) if p)
         lines.append(f"Deal {env._scored_hand} scored ({scored['end']}): {gained or 'nothing'}")
-    current = None if env._done else game.current_player
-    if game.is_over:
-        lines.append(
-            f"Game over: {', '.join(names[s] for s in game.winners)} win; "
-            f"Bummerl: {', '.join(names[s] for s in game.bummerl) or 'nobody'}"
-        )
-    elif env._done:
-        lines.append("Deal over: the episode ends here (episode='hand')")
-    elif current is not None:
-        phase = _PHASES.get(game.phase, game.phase)
-        lines.append(f"To act: {names[current]} ({phase}), holding {' '.join(game.hands[current]) or '-'}")
+    lines += SCHNAPSEN.status_lines(env, None if env._done else game.current_player)
     return "\n".join(lines)
 
 
@@ -280,6 +270,15 @@ class _Schnapsen(Family):
 
     def default_rules(self, game: str) -> Rules:
         return Rules.preset(game)
+
+    def winners_text(self, game: Any, names: list[str]) -> str:
+        return f"{', '.join(names[s] for s in game.winners)} win"
+
+    def phase_text(self, phase: str) -> str:
+        return _PHASES.get(phase, phase)
+
+    def holding(self, game: Any, seat: int) -> list[str]:
+        return list(game.hands[seat])
 
     def max_chance_nodes(self, rules: Any, episode: str = "game") -> int:
         return max_hands(rules, episode) * PACK_SIZE
