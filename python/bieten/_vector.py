@@ -24,13 +24,13 @@ from bieten import _core
 from bieten._core import BietenError, RulesError, SeatError
 from bieten._rules import Rules
 from bieten._seeds import check_u64
-from bieten.schnapsen._rules import PRESETS as SCHNAPSEN_PRESETS
+from bieten.env._family import families, family_named
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 __all__ = ["GAMES", "Reset", "Step", "VectorEnv"]
 
 #: The ``game`` names VectorEnv takes: the two games, and each Schnapsen preset by name.
-GAMES: tuple[str, ...] = ("bieten", "schnapsen", *(p for p in SCHNAPSEN_PRESETS if p != "schnapsen"))
+GAMES: tuple[str, ...] = tuple(name for family in families() for name in family.vector_games)
 
 Floats = npt.NDArray[np.float32]
 Bools = npt.NDArray[np.bool_]
@@ -79,20 +79,18 @@ class VectorEnv:
         observations: bool = True,
         copy: bool = False,
     ) -> None:
-        if not isinstance(game, str) or game not in GAMES:
-            raise RulesError(f"R10/S10: game must be one of {', '.join(GAMES)}, not {game!r}")
-        if game == "bieten":
-            if rules is None:
-                rules = Rules()
-            elif not isinstance(rules, Rules):
-                raise RulesError(f"R10: game 'bieten' takes a bieten.Rules, not {type(rules).__name__}")
-        elif rules is None:
-            rules = SchnapsenRules.preset(game)
-        elif game != "schnapsen":
-            raise RulesError(f"S10: game {game!r} is a preset; give rules with game='schnapsen' instead")
-        elif not isinstance(rules, SchnapsenRules):
+        family = family_named(game)  # RulesError for a name it does not know
+        if rules is None:
+            rules = family.default_rules(game)
+        elif game != family.name:
             raise RulesError(
-                f"S10: game 'schnapsen' takes a bieten.schnapsen.Rules, not {type(rules).__name__}"
+                f"{family.rule_presets}: game {game!r} is a preset; "
+                f"give rules with game={family.name!r} instead"
+            )
+        elif not isinstance(rules, family.rules_class):
+            raise RulesError(
+                f"{family.rule_presets}: game {family.name!r} takes a {family.rules_label}, "
+                f"not {type(rules).__name__}"
             )
         n = _positive(num_envs, "num_envs", 1 << 24)
         t = _positive(threads, "threads", 1024)
@@ -102,7 +100,7 @@ class VectorEnv:
         if not isinstance(observations, bool) or not isinstance(copy, bool):
             raise BietenError("observations and copy must be bools")
         players = rules.players
-        rule = "R2.1" if isinstance(rules, Rules) else "S2.1"
+        rule = family.rule_seats
         names: list[str] = []
         seat = 0
         if opponents is not None:
@@ -130,13 +128,11 @@ class VectorEnv:
                 )
         elif learner_seat != 0:
             raise SeatError(f"{rule}: learner_seat is for the single-agent view (opponents=...)")
-        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv
-        if isinstance(rules, Rules):
-            core = _core.BietenVectorEnv(rules._core, n, base_seed, t, observations, reward, names, seat)
-        else:
-            core = _core.SchnapsenVectorEnv(rules._core, n, base_seed, t, observations, reward, names, seat)
+        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv = family.vector_core(
+            rules._core, n, base_seed, t, observations, reward, names, seat
+        )
         self._core = core
-        self.game = "bieten" if isinstance(rules, Rules) else "schnapsen"
+        self.game = family.name
         self.rules: Rules | SchnapsenRules = rules
         self.num_envs: int = n
         self.threads: int = t

@@ -16,8 +16,12 @@ package itself needs nothing beyond bieten:
 - :mod:`bieten.env.schnapsen_openspiel`: Bauernschnapsen and Schnapsen as the OpenSpiel game
   ``python_schnapsen`` (``pip install 'bieten[openspiel]'``, docs/openspiel.md, "Schnapsen").
 
-The two games' environments share their machinery: ``_aec`` (the AEC table), ``_spiel`` (OpenSpiel
-parameters, game type and observer checks) and ``_schnapsen`` (the bounds of the second game).
+Each framework has one class for both games, parameterized by the game's family: ``_aec.TableEnv``
+(the AEC table), ``_spiel.CardGame`` with ``CardState`` and ``CardObserver`` (the OpenSpiel game),
+and :class:`bieten.VectorEnv`. What differs per game lives in its family object, ``_bieten.BIETEN``
+and ``_schnapsen.SCHNAPSEN`` (``_family.Family``: names, sizes, rule ids, bounds, texts and each
+seat's view of an OpenSpiel history); the ``schnapsen_*`` modules are the second game's names for
+the same classes.
 """
 
 from __future__ import annotations

@@ -1,33 +1,42 @@
-"""The AEC machinery shared by the PettingZoo environments of both games (docs/pettingzoo.md).
+"""The PettingZoo AEC environment of both games (docs/pettingzoo.md).
 
 :class:`TableEnv` is one table of a turn-based card game: agents ``player_k`` for seats ``k``, a fixed
 discrete action space, an observation dict of the game's float ``observation(seat)`` and an int8
 ``action_mask``, rewards that are each seat's score gained by a step, and episodes of one game (or of
-its first deal). A subclass names its game's rules and makes its games; the mechanics are here.
+its first deal). What differs per game (its rules and game classes, sizes, rule ids, the render)
+comes from its family (``bieten.env._family``); :func:`make` wraps a table as PettingZoo recommends.
 
-Importing it needs PettingZoo and Gymnasium: import it only after checking for them.
+Importing it needs PettingZoo and Gymnasium; without them it raises an ImportError that says what to
+install.
 """
 
 from __future__ import annotations
 
 import operator
 import secrets
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 # PettingZoo ships no type information (no py.typed); the ignores also cover an environment without
 # the extra, where mypy finds neither package.
-import gymnasium  # type: ignore[import-not-found, unused-ignore]
+try:
+    import gymnasium  # type: ignore[import-not-found, unused-ignore]
+    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as err:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        f"bieten.env.pettingzoo needs PettingZoo and Gymnasium ({err}); install them with "
+        "pip install 'bieten[rl]'"
+    ) from err
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
-from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from bieten import _core
 from bieten._core import IllegalActionError, SeatError
 from bieten._seeds import check_u64
+from bieten.env._family import Family
 
-__all__ = ["Episode", "Observation", "TableEnv", "TableGame", "rules_from", "wrap"]
+__all__ = ["AECEnv", "Episode", "Observation", "TableEnv", "TableGame", "make", "rules_from", "wrap"]
 
 Episode = Literal["game", "hand"]
 Observation = dict[str, npt.NDArray[Any]]
@@ -65,34 +74,34 @@ def rules_from(preset: str | R, overrides: dict[str, Any], rules_class: type[R])
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
-    """One table as an AEC environment: a subclass sets the class attributes and implements
-    :meth:`_new_game` (and :meth:`_table` for rendering)."""
+    """One table of a family's game as an AEC environment; ``preset`` is a preset name of the
+    family's ``Rules.PRESETS`` (default the family's) or a ``Rules``, and the other arguments are
+    those of ``bieten.env.pettingzoo.env`` (docs/pettingzoo.md)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # Each table's copy names its family's environment (``bieten_v0``, ``schnapsen_v0``).
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["human", "ansi"],
         "name": "table_v0",
         "is_parallelizable": False,
     }
-    #: The size of the game's fixed action space and of its observation vector.
-    num_actions: ClassVar[int]
-    observation_size: ClassVar[int]
-    #: The rule ids cited by errors: seats, the dealer, illegal actions, the action notation.
-    rule_seats: ClassVar[str] = "R2.1"
-    rule_dealer: ClassVar[str] = "R2.2"
-    rule_illegal: ClassVar[str] = "R9"
-    rule_actions: ClassVar[str] = "R11"
-    actions_doc: ClassVar[str] = "docs/actions.md"
 
     def __init__(
         self,
-        players: int,
-        high: npt.NDArray[np.float32],
+        family: Family,
+        preset: Any = None,
         render_mode: str | None = None,
         episode: Episode = "game",
         seed: int | None = None,
         dealer: int | Literal["random"] = 0,
+        **rules_overrides: Any,
     ) -> None:
         super().__init__()
+        self.family = family
+        self.metadata = {**self.metadata, "name": family.aec_name}
+        self.rules, self._preset_name = rules_from(
+            family.default_preset if preset is None else preset, rules_overrides, family.rules_class
+        )
+        players = self.rules.players
         if episode not in ("game", "hand"):
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -101,7 +110,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
             isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
         ):
             raise SeatError(
-                f"{self.rule_dealer}: dealer must be a seat from 0 to {players - 1} or 'random', "
+                f"{family.rule_dealer}: dealer must be a seat from 0 to {players - 1} or 'random', "
                 f"not {dealer!r}"
             )
         self.episode: Episode = episode
@@ -113,7 +122,9 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
 
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size, n = self.observation_size, self.num_actions
+        size, n = family.observation_size, family.num_actions
+        self.num_actions = n
+        high = family.observation_high(self.rules)
         self.observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict(
                 {
@@ -127,7 +138,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
             agent: spaces.Discrete(n) for agent in self.possible_agents
         }
 
-        self._game: Any = None
+        self._game: TableGame | None = None
         self._done = False
         self._last_action: tuple[str, int] | None = None
         self._scored_hand: int | None = None  # the hand that the last action ended, if it did
@@ -139,13 +150,6 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
 
-    # -- for subclasses --------------------------------------------------------------------------
-    def _new_game(self, seed: int, dealer: int) -> TableGame:
-        raise NotImplementedError  # pragma: no cover - every subclass implements it
-
-    def _table(self) -> str:
-        raise NotImplementedError  # pragma: no cover - every subclass implements it
-
     # -- spaces ----------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -155,11 +159,17 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
 
     # -- the game --------------------------------------------------------------------------------
     @property
+    def game(self) -> Any:
+        """The game of the current episode, a ``bieten.Game`` or a ``bieten.schnapsen.Game`` (all
+        seats' cards: not for agents)."""
+        return self._require_game()
+
+    @property
     def game_seed(self) -> int:
         """The seed of the current game: the game class with ``seed=..., dealer=...`` replays it."""
         return int(self._require_game().seed)
 
-    def _require_game(self) -> Any:
+    def _require_game(self) -> Any:  # the family's Game class, with more than TableGame
         if self._game is None:
             raise RuntimeError("the environment has no game before reset()")
         return self._game
@@ -170,7 +180,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
             return self._seat_of[agent]
         except KeyError:
             raise SeatError(
-                f"{self.rule_seats}: no agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+                f"{self.family.rule_seats}: no agent {agent!r}; "
+                f"the agents are {', '.join(self.possible_agents)}"
             ) from None
 
     # -- the AEC API -----------------------------------------------------------------------------
@@ -193,7 +204,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
         dealer = (
             _core.mix64(game_seed) % self._players if self.dealer_option == "random" else self.dealer_option
         )
-        self._game = self._new_game(game_seed, dealer)
+        self._game = self.family.game_class(self.rules, seed=game_seed, dealer=dealer)
         self._done = False
         self._last_action = None
         self._scored_hand = None
@@ -221,7 +232,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
             return
         if action is None:
             raise IllegalActionError(
-                f"{self.rule_illegal}: {agent} is to act: None is only for an agent whose episode is over"
+                f"{self.family.rule_illegal}: {agent} is to act: "
+                "None is only for an agent whose episode is over"
             )
         try:
             action_id = operator.index(action)
@@ -229,8 +241,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
             action_id = -1
         if isinstance(action, bool) or not 0 <= action_id < self.num_actions:
             raise IllegalActionError(
-                f"{self.rule_actions}: an action is an int id 0 to {self.num_actions - 1} "
-                f"({self.actions_doc}), not {action!r}"
+                f"{self.family.rule_actions}: an action is an int id 0 to {self.num_actions - 1} "
+                f"({self.family.actions_doc}), not {action!r}"
             )
         game = self._require_game()
         before = game.scores
@@ -257,7 +269,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        text = self._table()
+        text = self.family.render(self)
         if self.render_mode == "ansi":
             return text
         print(text)
@@ -280,3 +292,18 @@ def wrap(table: AECEnv, illegal_reward: float | None) -> AECEnv:
         table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
     table = wrappers.AssertOutOfBoundsWrapper(table)
     return wrappers.OrderEnforcingWrapper(table)
+
+
+def make(family: Family, preset: Any = None, illegal_reward: float | None = None, **kwargs: Any) -> AECEnv:
+    """A table of the family's game, wrapped as PettingZoo recommends (:func:`wrap`); the keywords
+    are :class:`TableEnv`'s: ``render_mode``, ``episode``, ``seed``, ``dealer`` and knobs of the rules.
+
+    ``preset`` is a preset name of the family's ``Rules.PRESETS`` (or a ``Rules``; default the
+    family's first preset), and ``rules_overrides`` are knobs of its rules (R10, S10). ``episode`` is
+    ``"game"`` (to the target) or ``"hand"`` (the first hand of a new game). ``seed`` seeds the
+    stream of games that unseeded ``reset()`` calls play. ``dealer`` is the first dealer's seat, or
+    ``"random"`` (drawn from the game seed). An illegal action raises ``bieten.IllegalActionError``;
+    with ``illegal_reward`` set, it instead ends the episode with that reward for the offender
+    (PettingZoo's ``TerminateIllegalWrapper``).
+    """
+    return wrap(TableEnv(family, preset, **kwargs), illegal_reward)

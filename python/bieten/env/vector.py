@@ -34,6 +34,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 from bieten._core import BietenError
 from bieten._rules import Rules
 from bieten._vector import VectorEnv
+from bieten.env._family import family_of
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 __all__ = ["GymVectorEnv", "ParallelVectorEnv", "single_observation_space"]
@@ -41,21 +42,11 @@ __all__ = ["GymVectorEnv", "ParallelVectorEnv", "single_observation_space"]
 Obs = dict[str, npt.NDArray[Any]]
 
 
-def _observation_high(rules: Rules | SchnapsenRules) -> npt.NDArray[np.float32]:
-    if isinstance(rules, Rules):
-        from bieten.env.pettingzoo import observation_high
-
-        return observation_high(rules)
-    from bieten.env._schnapsen import observation_high as schnapsen_high
-
-    return schnapsen_high(rules)
-
-
 def single_observation_space(env: VectorEnv) -> spaces.Dict:
     """One game's observation: ``observation`` (float32, within the game's bounds) and ``action_mask``
     (int8, 1 at the legal ids), as in the PettingZoo environments (docs/pettingzoo.md)."""
     size = env.observation_size
-    high = _observation_high(env.rules) if size else np.zeros(0, np.float32)
+    high = family_of(env.rules).observation_high(env.rules) if size else np.zeros(0, np.float32)
     return spaces.Dict(
         {
             "observation": spaces.Box(np.zeros(size, np.float32), high, dtype=np.float32),
