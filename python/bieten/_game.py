@@ -168,6 +168,13 @@ class Game(_core.GameBase):
         return [_cards(m) for m in self.hand_masks]
 
     @property
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over, as Schnapsen's games name them: ``[winner]``
+        (R2.3: one seat wins), or [] until then."""
+        winner = self.winner
+        return [] if winner is None else [int(winner)]
+
+    @property
     def unplayed(self) -> list[list[str]]:
         """Every seat's cards not yet played in the current hand."""
         return [_cards(m) for m in self.unplayed_masks]

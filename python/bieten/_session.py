@@ -38,28 +38,22 @@ from bieten._core import (
     SeatError,
     SeedError,
 )
-from bieten._game import Game as BietenGame
+from bieten._families import BIETEN, FAMILIES, AnyGame, Family, family_of, kind_family, record_family
+from bieten._families import KINDS as KINDS
 from bieten._game import GameRecordError
-from bieten._rules import KNOBS as BIETEN_KNOBS
-from bieten._rules import Rules as BietenRules
-from bieten._simulate import AGENTS, Agent, is_builtin_agent
-from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
-from bieten.schnapsen import Game as SchnapsenGame
-from bieten.schnapsen import Rules as SchnapsenRules
-from bieten.schnapsen._rules import KNOBS as SCHNAPSEN_KNOBS
+from bieten._seeds import check_u64
+from bieten._simulate import AGENTS, is_builtin_agent
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
 PROTOCOLS = (1,)
-#: The values of ``kind`` in a ``new`` request: Bieten, or a preset of Bauernschnapsen and Schnapsen.
-KINDS = ("bieten", *SCHNAPSEN_PRESETS)
+# KINDS, the values of ``kind`` in a ``new`` request (Bieten, or a preset of Bauernschnapsen and
+# Schnapsen), are the registry's (python/bieten/_families.py).
 #: The longest request line, in bytes without its newline (``bieten engine --max-line``).
 MAX_LINE = 1 << 20
 #: The most games a session keeps open at once.
 MAX_GAMES = 64
 #: The longest client ``id`` string echoed back.
 MAX_ID = 256
-
-AnyGame = BietenGame | SchnapsenGame
 
 ERROR_CODES = (
     "bad_json",
@@ -134,11 +128,12 @@ class Table:
     bieten._session.ProtocolError: R9: 'good' was sent for ply 0, but the game is at ply 1: ...
     """
 
-    __slots__ = ("family", "game")
+    __slots__ = ("_family", "family", "game")
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
-        self.family = "bieten" if isinstance(game, BietenGame) else "schnapsen"
+        self._family: Family = family_of(game)
+        self.family = self._family.name
 
     # -- making a game --------------------------------------------------------------------------------
     @classmethod
@@ -159,29 +154,20 @@ class Table:
             raise ProtocolError(
                 "bad_field", f"new: kind must be one of {', '.join(KINDS)}, not {_show(kind)}"
             )
+        family = kind_family(kind)
         knobs = dict(rules or {})
-        known = BIETEN_KNOBS if kind == "bieten" else SCHNAPSEN_KNOBS
-        unknown = sorted(set(knobs) - set(known))
+        unknown = sorted(set(knobs) - set(family.knobs))
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
-            rule = "R10" if kind == "bieten" else "S10"
             raise ProtocolError(
                 "bad_rules",
-                f"{rule}: unknown rules knob(s): {', '.join(unknown)} (known: {', '.join(known)})",
+                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(unknown)} "
+                f"(known: {', '.join(family.knobs)})",
             )
         if seed is None:
             seed = secrets.randbits(64)
         try:
-            if kind == "bieten":
-                bieten_rules = BietenRules.preset("tyrol" if preset is None else preset, **knobs)
-                return cls(BietenGame(bieten_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
-            if preset is not None:
-                raise ProtocolError(
-                    "bad_rules", f"S10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
-                )
-            if top_card is not None:
-                raise ProtocolError("bad_deal", "S3.7: top_card is Bieten's (R3.8); give deal.trump_card")
-            schnapsen_rules = SchnapsenRules.preset(kind, **knobs)
-            return cls(SchnapsenGame(schnapsen_rules, seed, deal=deal, dealer=dealer))
+            game_rules = family.rules_for(kind, preset, **knobs)
+            return cls(family.new_game(game_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
         except (BietenError, TypeError) as err:
             raise _refusal(err) from None
 
@@ -189,18 +175,12 @@ class Table:
     def load(cls, record: Mapping[str, Any]) -> Table:
         """A game restored from its record (``save``), of either family by its ``format``."""
         form = record.get("format")
-        game_class: type[BietenGame] | type[SchnapsenGame]
-        if form == "bieten-game":
-            game_class = BietenGame
-        elif form == "bieten-schnapsen-game":
-            game_class = SchnapsenGame
-        else:
-            raise ProtocolError(
-                "bad_record",
-                "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not " + repr(form),
-            )
+        family = record_family(form)
+        if family is None:
+            formats = " or ".join(repr(f.record_format) for f in FAMILIES)
+            raise ProtocolError("bad_record", f"from_json: format must be {formats}, not {form!r}")
         try:
-            return cls(game_class.from_record(dict(record)))
+            return cls(family.game.from_record(dict(record)))
         except (BietenError, TypeError) as err:
             raise _refusal(err) from None
 
@@ -208,7 +188,7 @@ class Table:
     @property
     def rule_prefix(self) -> str:
         """ "R" for Bieten's rule ids, "S" for Schnapsen's."""
-        return "R" if self.family == "bieten" else "S"
+        return self._family.rule_prefix
 
     @property
     def players(self) -> int:
@@ -217,13 +197,6 @@ class Table:
     @property
     def ply(self) -> int:
         return int(self.game.ply)
-
-    def winners(self) -> list[int]:
-        """The winning seats once the game is over (Bieten has one, R2.3; Schnapsen a side, S2.4)."""
-        if isinstance(self.game, BietenGame):
-            winner = self.game.winner
-            return [] if winner is None else [int(winner)]
-        return [int(s) for s in self.game.winners]
 
     def state(self) -> dict[str, Any]:
         """What changes as the game goes on: the ``state`` object of docs/protocol.md."""
@@ -235,7 +208,7 @@ class Table:
             "current_player": game.current_player,
             "is_over": bool(game.is_over),
             "scores": [int(s) for s in game.scores],
-            "winners": self.winners(),
+            "winners": [int(s) for s in game.winners],
             "next": int(game.event_count()),
         }
 
@@ -296,10 +269,9 @@ class Table:
     def _action(self, action: str | int) -> tuple[int, str]:
         """An action's id and text in this game's notation (R11, S11), or ``bad_action``."""
         if isinstance(action, str) and len(action) > 64:
-            rule = "R11" if self.family == "bieten" else "S11"
-            raise ProtocolError("bad_action", f"{rule}: {_quote(action)} is not an action")
+            raise ProtocolError("bad_action", f"{self.rule_prefix}11: {_quote(action)} is not an action")
         try:
-            parsed = _core.Action(action) if self.family == "bieten" else _core.schnapsen.Action(action)
+            parsed = self._family.action(action)
         except (BietenError, TypeError, OverflowError) as err:
             raise ProtocolError("bad_action", str(err)) from None
         return int(parsed.id), str(parsed)
@@ -348,10 +320,7 @@ class Table:
             )
         try:
             chosen_seed = self.bot_seed(seat) if seed is None else seed
-            if isinstance(self.game, BietenGame):
-                action_id = Agent(agent, chosen_seed).act(self.game)
-            else:
-                action_id = int(_core.schnapsen.CoreAgent(agent, chosen_seed).act(self.game))
+            action_id = int(self._family.core_agent(agent, check_u64(chosen_seed)).act(self.game))
             action = self._action(action_id)
             if not apply:
                 return {"seat": seat, "ply": ply, "action": {"id": action[0], "text": action[1]}, "by": agent}
@@ -589,7 +558,7 @@ class Session:
             "engine": "bieten",
             "version": __version__,
             "kinds": list(KINDS),
-            "presets": list(BietenRules.PRESETS),
+            "presets": list(BIETEN.presets),
             "agents": list(AGENTS),
             "max_line": self.max_line,
             "max_games": self.max_games,

@@ -15,11 +15,10 @@ import numpy.typing as npt
 
 from bieten import _core
 from bieten._core import Action, AgentError, NativeAgent
-from bieten._deal import _check_rules
+from bieten._families import Family, family_of
 from bieten._game import Game
 from bieten._rules import Rules
 from bieten._seeds import check_u64
-from bieten.schnapsen._game import Action as SchnapsenAction
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 #: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
@@ -82,14 +81,6 @@ def figure_odds(game: Game, seat: int, seed: int = 0) -> dict[str, float]:
     return dict(zip(FIGURE_COLUMNS[:5], probabilities, strict=True))
 
 
-def _action_id(value: object) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    return Action(value).id  # type: ignore[arg-type]
-
-
 def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default)."""
     if n == 0:
@@ -108,7 +99,14 @@ def _table(rows: list[list[str]]) -> list[str]:
 
 @dataclass(frozen=True)
 class Summary:
-    """What a run showed, seat by seat (see ``SimulationResult.summary``)."""
+    """What a run showed, seat by seat (see ``SimulationResult.summary``), in either game.
+
+    ``points_per_game`` has Bieten's figure columns (``FIGURE_COLUMNS``: points per game, seat by
+    seat) and is empty for Bauernschnapsen and Schnapsen, which have no figures. ``unit`` is what
+    ``hands`` counts: Bieten's hands, or Schnapsen's deals. A Schnapsen game can have several
+    winners (S8.6: every seat at or above the target, both partners of a fixed team), so its win
+    rates may add up to more than 1.
+    """
 
     games: int
     hands: int
@@ -117,36 +115,39 @@ class Summary:
     win_rate: tuple[float, ...]
     win_interval: tuple[tuple[float, float], ...]
     mean_score: tuple[float, ...]
-    points_per_game: dict[str, tuple[float, ...]]
     bummerl: tuple[int, ...]
+    points_per_game: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    unit: str = "hand"
 
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = []
+        for s in range(len(self.agents)):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "agent": self.agents[s],
+                "win_rate": self.win_rate[s],
+                "win_rate_95": list(self.win_interval[s]),
+                "mean_score": self.mean_score[s],
+            }
+            if self.points_per_game:
+                seat["points_per_game"] = {f: points[s] for f, points in self.points_per_game.items()}
+            seat["bummerl"] = self.bummerl[s]
+            seats.append(seat)
         return {
             "games": self.games,
             "hands": self.hands,
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
-            "seats": [
-                {
-                    "seat": s,
-                    "agent": self.agents[s],
-                    "win_rate": self.win_rate[s],
-                    "win_rate_95": list(self.win_interval[s]),
-                    "mean_score": self.mean_score[s],
-                    "points_per_game": {f: self.points_per_game[f][s] for f in FIGURE_COLUMNS},
-                    "bummerl": self.bummerl[s],
-                }
-                for s in range(len(self.agents))
-            ],
+            "seats": seats,
         }
 
     def __str__(self) -> str:
-        head = ["seat", "agent", "win rate", "95% interval", "mean score", *FIGURE_COLUMNS, "bummerl"]
-        rows = [head]
+        figures = tuple(self.points_per_game)
+        rows = [["seat", "agent", "win rate", "95% interval", "mean score", *figures, "bummerl"]]
         for s, agent in enumerate(self.agents):
             lo, hi = self.win_interval[s]
             rows.append(
@@ -156,17 +157,42 @@ class Summary:
                     f"{self.win_rate[s]:.4f}",
                     f"[{lo:.4f}, {hi:.4f}]",
                     f"{self.mean_score[s]:.2f}",
-                    *(f"{self.points_per_game[f][s]:.3f}" for f in FIGURE_COLUMNS),
+                    *(f"{self.points_per_game[f][s]:.3f}" for f in figures),
                     f"{self.bummerl[s]:,}",
                 ]
             )
         lines = _table(rows)
-        rate = self.hands_per_second
+        unit = self.unit
+        per_game = self.hands / self.games if self.games else 0.0
+        counted = f" ({per_game:.1f} per game)" if unit == "deal" else ""
         lines.append(
-            f"{self.games:,} games, {self.hands:,} hands in {self.seconds:.2f} s ({rate:,.0f} hands/s); "
-            "figure columns are points per game"
+            f"{self.games:,} games, {self.hands:,} {unit}s{counted} in {self.seconds:.2f} s "
+            f"({self.hands_per_second:,.0f} {unit}s/s)"
+            + ("; figure columns are points per game" if figures else "")
         )
         return "\n".join(lines)
+
+
+#: The summary of a run of Bauernschnapsen or Schnapsen: the same ``Summary`` (its old name).
+SchnapsenSummary = Summary
+
+
+def _summary(result: Any, wins: list[int], unit: str, points: dict[str, tuple[float, ...]]) -> Summary:
+    """The summary of a result of either game, from each seat's games won."""
+    n = len(result.game_index)
+    players = result.rules.players
+    return Summary(
+        games=n,
+        hands=int(result.hands.sum(dtype=np.uint64)),
+        seconds=result.seconds,
+        agents=result.agents,
+        win_rate=tuple(w / max(n, 1) for w in wins),
+        win_interval=tuple(_wilson(w, n) for w in wins),
+        mean_score=tuple(float(x) for x in (result.scores.mean(axis=0) if n else np.zeros(players))),
+        bummerl=tuple(int(x) for x in result.bummerl.sum(axis=0)),
+        points_per_game=points,
+        unit=unit,
+    )
 
 
 def _same_run(a: Any, b: Any, arrays: tuple[str, ...]) -> bool:
@@ -240,95 +266,27 @@ class SimulationResult:
 
     __hash__ = None  # type: ignore[assignment]
 
+    @property
+    def winners(self) -> npt.NDArray[np.bool_]:
+        """(games, players) bools: the seat that won each game (R2.3), as Schnapsen's results name
+        them."""
+        won: npt.NDArray[np.bool_] = self.winner[:, None] == np.arange(self.rules.players)[None, :]
+        return won
+
     def summary(self) -> Summary:
         n = len(self.winner)
-        players = self.rules.players
-        wins = [int(np.count_nonzero(self.winner == s)) for s in range(players)]
-        denominator = max(n, 1)
-        return Summary(
-            games=n,
-            hands=int(self.hands.sum(dtype=np.uint64)),
-            seconds=self.seconds,
-            agents=self.agents,
-            win_rate=tuple(w / denominator for w in wins),
-            win_interval=tuple(_wilson(w, n) for w in wins),
-            mean_score=tuple(float(x) for x in (self.scores.mean(axis=0) if n else np.zeros(players))),
-            points_per_game={
-                f: tuple(float(self.figure_points[s, i]) / denominator for s in range(players))
-                for i, f in enumerate(FIGURE_COLUMNS)
-            },
-            bummerl=tuple(int(x) for x in self.bummerl.sum(axis=0)),
-        )
+        wins = [int(np.count_nonzero(self.winner == s)) for s in range(self.rules.players)]
+        points = {
+            f: tuple(float(self.figure_points[s, i]) / max(n, 1) for s in range(self.rules.players))
+            for i, f in enumerate(FIGURE_COLUMNS)
+        }
+        return _summary(self, wins, "hand", points)
 
     @classmethod
     def merge(cls, parts: Sequence[SimulationResult]) -> SimulationResult:
         """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
         fields = _joined(parts, cls._PER_GAME)
         return cls(figure_points=np.sum([p.figure_points for p in parts], axis=0, dtype=np.int64), **fields)
-
-
-@dataclass(frozen=True)
-class SchnapsenSummary:
-    """What a run of Bauernschnapsen or Schnapsen showed, seat by seat (see
-    ``SchnapsenSimulationResult.summary``).
-
-    A game can have several winners (S8.6: every seat at or above the target, both partners of a
-    fixed team), so the win rates of the seats may add up to more than 1.
-    """
-
-    games: int
-    hands: int
-    seconds: float
-    agents: tuple[str, ...]
-    win_rate: tuple[float, ...]
-    win_interval: tuple[tuple[float, float], ...]
-    mean_score: tuple[float, ...]
-    bummerl: tuple[int, ...]
-
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else math.inf
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "hands": self.hands,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "seats": [
-                {
-                    "seat": s,
-                    "agent": self.agents[s],
-                    "win_rate": self.win_rate[s],
-                    "win_rate_95": list(self.win_interval[s]),
-                    "mean_score": self.mean_score[s],
-                    "bummerl": self.bummerl[s],
-                }
-                for s in range(len(self.agents))
-            ],
-        }
-
-    def __str__(self) -> str:
-        rows = [["seat", "agent", "win rate", "95% interval", "mean score", "bummerl"]]
-        for s, agent in enumerate(self.agents):
-            lo, hi = self.win_interval[s]
-            rows.append(
-                [
-                    str(s),
-                    agent,
-                    f"{self.win_rate[s]:.4f}",
-                    f"[{lo:.4f}, {hi:.4f}]",
-                    f"{self.mean_score[s]:.2f}",
-                    f"{self.bummerl[s]:,}",
-                ]
-            )
-        lines = _table(rows)
-        per_game = self.hands / self.games if self.games else 0.0
-        lines.append(
-            f"{self.games:,} games, {self.hands:,} deals ({per_game:.1f} per game) in {self.seconds:.2f} s "
-            f"({self.hands_per_second:,.0f} deals/s)"
-        )
-        return "\n".join(lines)
 
 
 @dataclass(frozen=True, eq=False)
@@ -363,20 +321,8 @@ class SchnapsenSimulationResult:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def summary(self) -> SchnapsenSummary:
-        n = len(self.game_index)
-        players = self.rules.players
-        wins = [int(x) for x in self.winners.sum(axis=0)]
-        return SchnapsenSummary(
-            games=n,
-            hands=int(self.hands.sum(dtype=np.uint64)),
-            seconds=self.seconds,
-            agents=self.agents,
-            win_rate=tuple(w / max(n, 1) for w in wins),
-            win_interval=tuple(_wilson(w, n) for w in wins),
-            mean_score=tuple(float(x) for x in (self.scores.mean(axis=0) if n else np.zeros(players))),
-            bummerl=tuple(int(x) for x in self.bummerl.sum(axis=0)),
-        )
+    def summary(self) -> Summary:
+        return _summary(self, [int(x) for x in self.winners.sum(axis=0)], "deal", {})
 
     @classmethod
     def merge(cls, parts: Sequence[SchnapsenSimulationResult]) -> SchnapsenSimulationResult:
@@ -464,53 +410,32 @@ def simulate(
     >>> run.winners.shape, bool((run.winners.sum(axis=1) == 1).all())
     ((100, 2), True)
     """
-    if isinstance(rules, SchnapsenRules):
-        return _simulate_schnapsen(rules, agents, games, seed, threads, shard, progress)
-    rules = _check_rules(rules)
-    run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id)
-    parts, seconds = run.play(lambda *a: _core.simulate(rules._core, *a), progress)
-    bummerl_bits = np.concatenate([p["bummerl"] for p in parts])
+    family = family_of(rules)
+    run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id(family))
+    parts, seconds = run.play(lambda *a: family.core.simulate(rules._core, *a), progress)
+
+    def joined(name: str) -> npt.NDArray[Any]:
+        return np.concatenate([p[name] for p in parts])
+
+    fields: dict[str, Any] = {
+        "rules": rules,
+        "agents": run.display,
+        "seed": run.seed,
+        "games": run.games,
+        "shard": run.shard,
+        "game_index": joined("game_index"),
+        "scores": joined("scores"),
+        "bummerl": _seat_bits(joined("bummerl"), rules.players),
+        "hands": joined("hands"),
+        "actions": joined("actions"),
+        "seconds": seconds,
+    }
+    if "winners" in parts[0]:  # Schnapsen's core gives every game's winning seats as bits (S8.6)
+        return SchnapsenSimulationResult(winners=_seat_bits(joined("winners"), rules.players), **fields)
     return SimulationResult(
-        rules=rules,
-        agents=run.display,
-        seed=run.seed,
-        games=run.games,
-        shard=run.shard,
-        game_index=np.concatenate([p["game_index"] for p in parts]),
-        winner=np.concatenate([p["winner"] for p in parts]),
-        scores=np.concatenate([p["scores"] for p in parts]),
-        bummerl=_seat_bits(bummerl_bits, rules.players),
-        hands=np.concatenate([p["hands"] for p in parts]),
-        actions=np.concatenate([p["actions"] for p in parts]),
+        winner=joined("winner"),
         figure_points=np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
-        seconds=seconds,
-    )
-
-
-def _simulate_schnapsen(
-    rules: SchnapsenRules,
-    agents: Sequence[str | PythonAgent | NativeAgent],
-    games: int,
-    seed: int,
-    threads: int | None,
-    shard: tuple[int, int],
-    progress: bool | TextIO,
-) -> SchnapsenSimulationResult:
-    run = _Run.start(rules.players, agents, games, seed, threads, shard, _schnapsen_action_id)
-    parts, seconds = run.play(lambda *a: _core.schnapsen.simulate(rules._core, *a), progress)
-    return SchnapsenSimulationResult(
-        rules=rules,
-        agents=run.display,
-        seed=run.seed,
-        games=run.games,
-        shard=run.shard,
-        game_index=np.concatenate([p["game_index"] for p in parts]),
-        winners=_seat_bits(np.concatenate([p["winners"] for p in parts]), rules.players),
-        scores=np.concatenate([p["scores"] for p in parts]),
-        bummerl=_seat_bits(np.concatenate([p["bummerl"] for p in parts]), rules.players),
-        hands=np.concatenate([p["hands"] for p in parts]),
-        actions=np.concatenate([p["actions"] for p in parts]),
-        seconds=seconds,
+        **fields,
     )
 
 
@@ -519,13 +444,20 @@ def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
     return ((bits[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
 
 
-def _schnapsen_action_id(value: object) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
-    chosen = int(value) if isinstance(value, (int, np.integer)) else SchnapsenAction(value).id  # type: ignore[arg-type]
-    if not 0 <= chosen < _core.schnapsen.NUM_ACTIONS:
-        raise ValueError(f"S11: action id {chosen} is not in 0..{_core.schnapsen.NUM_ACTIONS - 1}")
-    return chosen
+def _action_id(family: Family) -> Callable[[object], int]:
+    """What turns a Python agent's answer (an id, an Action or its R11 / S11 text) into an action id
+    of ``family``'s game, refusing ids outside its action space."""
+    size = int(family.core.NUM_ACTIONS)
+
+    def to_id(value: object) -> int:
+        if isinstance(value, bool):
+            raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
+        chosen = int(value) if isinstance(value, (int, np.integer)) else int(family.action(value).id)
+        if not 0 <= chosen < size:
+            raise ValueError(f"{family.rule_prefix}11: action id {chosen} is not in 0..{size - 1}")
+        return chosen
+
+    return to_id
 
 
 @dataclass
@@ -643,7 +575,7 @@ def _played(last: int, k: int, big_k: int) -> int:
 
 
 def _external(
-    agent: PythonAgent, failures: list[tuple[int, BaseException]], to_id: Callable[[object], int] = _action_id
+    agent: PythonAgent, failures: list[tuple[int, BaseException]], to_id: Callable[[object], int]
 ) -> Callable[..., int]:
     def call(observation: npt.NDArray[np.float32], legal: list[int], seat: int) -> int:
         try:

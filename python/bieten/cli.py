@@ -11,50 +11,56 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from bieten._core import BietenError
 from bieten._deal import deal, deal_top_card
+from bieten._families import KINDS, AnyRules, Family, kind_family
 from bieten._figures import evaluate
 from bieten._rules import Rules
 from bieten._version import __version__
-from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
 from bieten.schnapsen import Rules as SchnapsenRules
 from bieten.schnapsen import deal as schnapsen_deal
 
 #: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
-GAMES = ("bieten", *SCHNAPSEN_PRESETS)
-_BIETEN_ONLY = (("preset", "--preset"), ("players", "--players"), ("hand_size", "--hand-size"))
+GAMES = KINDS
+#: The rules options some family takes and another refuses (``Family.own_options``), with their flags.
+_FAMILY_OPTIONS = {"preset": "--preset", "players": "--players", "hand_size": "--hand-size"}
 
 
-def _rules_from(args: argparse.Namespace) -> Rules:
-    overrides: dict[str, object] = {}
-    if args.players is not None:
-        overrides["players"] = args.players
-    if args.hand_size is not None:
-        overrides["hand_size"] = args.hand_size
-    if getattr(args, "target", None) is not None:
-        overrides["target"] = args.target
-    return Rules.preset(_preset(args), **overrides)
+def _family(args: argparse.Namespace) -> Family:
+    return kind_family(getattr(args, "game", "bieten"))
+
+
+def _rules_from(args: argparse.Namespace) -> AnyRules:
+    """The rules of the command: its ``--game`` kind with its rules options; an option of another
+    family's rules is refused."""
+    family = _family(args)
+    given = [
+        flag
+        for name, flag in _FAMILY_OPTIONS.items()
+        if name not in family.own_options and getattr(args, name, None) is not None
+    ]
+    if given:
+        raise _Usage(
+            f"{', '.join(given)} are Bieten's; --game {args.game} fixes its players and cards "
+            f"({family.rule_prefix}10)"
+        )
+    overrides: dict[str, object] = {
+        name: getattr(args, name)
+        for name in (*family.own_options, "target")
+        if name != "preset" and getattr(args, name, None) is not None
+    }
+    preset = getattr(args, "preset", None) if "preset" in family.own_options else None
+    return family.rules_for(args.game, preset, **overrides)  # type: ignore[no-any-return]
 
 
 def _preset(args: argparse.Namespace) -> str:
-    """The Bieten preset (R10) of the command."""
-    return str(args.preset or "tyrol")
-
-
-def _schnapsen_rules(args: argparse.Namespace) -> SchnapsenRules | None:
-    """The Schnapsen rules of ``--game`` (None for Bieten); Bieten's rules options are refused with it."""
-    game = getattr(args, "game", "bieten")
-    if game == "bieten":
-        return None
-    given = [flag for name, flag in _BIETEN_ONLY if getattr(args, name, None) is not None]
-    if given:
-        raise _Usage(f"{', '.join(given)} are Bieten's; --game {game} fixes its players and cards (S10)")
-    overrides: dict[str, object] = {}
-    if getattr(args, "target", None) is not None:
-        overrides["target"] = args.target
-    return SchnapsenRules.preset(game, **overrides)
+    """The preset the command plays: Bieten's R10 preset, or the Schnapsen kind (S10)."""
+    family = _family(args)
+    if family.preset_apart:
+        return str(args.preset or family.default_preset)
+    return str(args.game)
 
 
 class _Usage(Exception):
@@ -81,10 +87,11 @@ def _winners_line(hands: list[list[str]], rules: Rules) -> dict[str, int | None]
 
 
 def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
-    schnapsen = _schnapsen_rules(args)
-    if schnapsen is not None:
-        return _schnapsen_deal(args, schnapsen, out)
     rules = _rules_from(args)
+    return _DEALS[_family(args).name](args, rules, out)
+
+
+def _bieten_deal(args: argparse.Namespace, rules: Rules, out: TextIO) -> int:
     hands = deal(args.seed, rules, hand=args.hand, dealer=args.dealer)
     winners = _winners_line(hands, rules)
     top = deal_top_card(args.seed, rules, hand=args.hand, dealer=args.dealer) if rules.show_top_card else None
@@ -147,32 +154,22 @@ def _schnapsen_deal(args: argparse.Namespace, rules: SchnapsenRules, out: TextIO
     return 0
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
-    """``bieten play``: a game at the terminal against built-in agents (python/bieten/_terminal.py,
-    python/bieten/_schnapsen_terminal.py)."""
-    from bieten._terminal import play, wants_color
+#: ``bieten deal`` of each family: Bieten's hands and figure winners, Schnapsen's hands, trump and stock.
+_DEALS: dict[str, Callable[[argparse.Namespace, Any, TextIO], int]] = {
+    "bieten": _bieten_deal,
+    "schnapsen": _schnapsen_deal,
+}
 
-    schnapsen = _schnapsen_rules(args)
-    rules = _rules_from(args) if schnapsen is None else schnapsen
+
+def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
+    """``bieten play``: a game at the terminal against built-in agents (the family's terminal view)."""
+    from bieten._terminal import wants_color
+
+    rules = _rules_from(args)
     if not 0 <= args.seat < rules.players:
         print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
         return 2
-    if isinstance(rules, SchnapsenRules):
-        from bieten._schnapsen_terminal import play as play_schnapsen
-
-        play_schnapsen(
-            rules,
-            out,
-            seed=args.seed,
-            you=args.seat,
-            opponents=args.opponents,
-            save=args.save,
-            color=wants_color(out, args.no_color),
-            preset=args.game,
-            read=read,
-        )
-        return 0
-    play(
+    _family(args).module("terminal").play(
         rules,
         out,
         seed=args.seed,
@@ -231,8 +228,8 @@ def _step_reader(prompt_to: TextIO) -> Callable[[str], str]:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._simulate import simulate
 
-    schnapsen = _schnapsen_rules(args)
-    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
+    family = _family(args)
+    rules = _rules_from(args)
     agents = (
         [a.strip() for a in args.agents.split(",")]
         if args.agents
@@ -249,14 +246,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     summary = result.summary()
     if args.json:
         data = {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
-        if schnapsen is not None:
+        if family.names_kind:
             data = {"game": args.game, **data}
         print(json.dumps(data), file=out)
         return 0
-    if isinstance(rules, SchnapsenRules):
-        title = f"{args.game} ({rules.players} players, target {rules.target})"
-    else:
-        title = f"{_preset(args)} ({rules.players} players, {rules.hand_size} cards, target {rules.target})"
+    title = f"{_preset(args)} ({family.setup(rules)})"
     print(f"{args.games:,} games of {title}, seed {args.seed}, {args.threads} thread(s)", file=out)
     print(summary, file=out)
     return 0
@@ -265,8 +259,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._tournament import tournament
 
-    schnapsen = _schnapsen_rules(args)
-    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
+    rules = _rules_from(args)
     agents = [a.strip() for a in args.agents.split(",")]
     result = tournament(
         rules,
