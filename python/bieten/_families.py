@@ -151,7 +151,7 @@ BIETEN = Family(
     own_options=("preset", "players", "hand_size"),
     top_card=True,
     names_kind=False,
-    terminal="bieten._terminal",
+    terminal="bieten.terminal.bieten",
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
 )
@@ -171,7 +171,7 @@ SCHNAPSEN = Family(
     own_options=(),
     top_card=False,
     names_kind=True,
-    terminal="bieten._schnapsen_terminal",
+    terminal="bieten.terminal.schnapsen",
     pettingzoo="bieten.env.schnapsen_pettingzoo",
     openspiel="bieten.env.schnapsen_openspiel",
 )

@@ -163,13 +163,13 @@ _DEALS: dict[str, Callable[[argparse.Namespace, Any, TextIO], int]] = {
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
     """``bieten play``: a game at the terminal against built-in agents (the family's terminal view)."""
-    from bieten._terminal import wants_color
+    from bieten.terminal import play, wants_color
 
     rules = _rules_from(args)
     if not 0 <= args.seat < rules.players:
         print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
         return 2
-    _family(args).module("terminal").play(
+    play(
         rules,
         out,
         seed=args.seed,
@@ -185,7 +185,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
     """``bieten replay FILE``: a saved game step by step, as text or as one seat's JSON Lines events."""
-    from bieten._terminal import load_jsonl, replay, wants_color
+    from bieten.terminal import load_jsonl, replay, wants_color
 
     if args.json and args.seat is None:
         print("bieten: error: replay --json needs --seat K: the event stream is per seat", file=sys.stderr)
