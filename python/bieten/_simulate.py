@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TextIO, overload
+from typing import Any, ClassVar, TextIO, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -234,8 +234,35 @@ def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
     return fields
 
 
+_R = TypeVar("_R", bound="_RunResult")
+
+
+class _RunResult:
+    """What both games' results of a run share: equality of runs and joining shards. A result has
+    per-game arrays (``_PER_GAME``, ascending game index) and arrays summed over games (``_SUMMED``)."""
+
+    _PER_GAME: ClassVar[tuple[str, ...]]
+    _SUMMED: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return _same_run(self, other, ("game_index", *self._PER_GAME, *self._SUMMED))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def merge(cls: type[_R], parts: Sequence[_R]) -> _R:
+        """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
+        fields = _joined(parts, cls._PER_GAME)
+        for name in cls._SUMMED:
+            fields[name] = np.sum([getattr(p, name) for p in parts], axis=0, dtype=np.int64)
+        return cls(**fields)
+
+
 @dataclass(frozen=True, eq=False)
-class SimulationResult:
+class SimulationResult(_RunResult):
     """Per-game arrays of a run (ascending game index) and per-seat totals.
 
     ``scores`` is (games, players); ``bummerl`` is a bool array (games, players);
@@ -257,14 +284,7 @@ class SimulationResult:
     seconds: float = field(default=0.0, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
-
-    def __eq__(self, other: object) -> bool:
-        """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
-        if not isinstance(other, SimulationResult):
-            return NotImplemented
-        return _same_run(self, other, ("game_index", *self._PER_GAME, "figure_points"))
-
-    __hash__ = None  # type: ignore[assignment]
+    _SUMMED: ClassVar[tuple[str, ...]] = ("figure_points",)
 
     @property
     def winners(self) -> npt.NDArray[np.bool_]:
@@ -282,15 +302,9 @@ class SimulationResult:
         }
         return _summary(self, wins, "hand", points)
 
-    @classmethod
-    def merge(cls, parts: Sequence[SimulationResult]) -> SimulationResult:
-        """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
-        fields = _joined(parts, cls._PER_GAME)
-        return cls(figure_points=np.sum([p.figure_points for p in parts], axis=0, dtype=np.int64), **fields)
-
 
 @dataclass(frozen=True, eq=False)
-class SchnapsenSimulationResult:
+class SchnapsenSimulationResult(_RunResult):
     """Per-game arrays of a run of Bauernschnapsen or Schnapsen (ascending game index).
 
     ``winners`` and ``bummerl`` are bool arrays (games, players): the seats at or above the target
@@ -313,21 +327,8 @@ class SchnapsenSimulationResult:
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winners", "scores", "bummerl", "hands", "actions")
 
-    def __eq__(self, other: object) -> bool:
-        """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
-        if not isinstance(other, SchnapsenSimulationResult):
-            return NotImplemented
-        return _same_run(self, other, ("game_index", *self._PER_GAME))
-
-    __hash__ = None  # type: ignore[assignment]
-
     def summary(self) -> Summary:
         return _summary(self, [int(x) for x in self.winners.sum(axis=0)], "deal", {})
-
-    @classmethod
-    def merge(cls, parts: Sequence[SchnapsenSimulationResult]) -> SchnapsenSimulationResult:
-        """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
-        return cls(**_joined(parts, cls._PER_GAME))
 
 
 class _Progress:
