@@ -27,17 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bieten import _core
-from bieten._core import (
-    ActionError,
-    AgentError,
-    BietenError,
-    CardError,
-    HandError,
-    IllegalActionError,
-    RulesError,
-    SeatError,
-    SeedError,
-)
+from bieten._core import BietenError
 from bieten._families import BIETEN, FAMILIES, AnyGame, Family, family_of, kind_family, record_family
 from bieten._families import KINDS as KINDS
 from bieten._game import GameRecordError
@@ -97,14 +87,14 @@ def _refusal(err: BaseException) -> ProtocolError:
     """The protocol error of an exception the games raise (their messages cite the rule)."""
     codes: tuple[tuple[type[BaseException], str], ...] = (
         (GameRecordError, "bad_record"),
-        (RulesError, "bad_rules"),
-        (SeedError, "bad_seed"),
-        (SeatError, "bad_seat"),
-        (HandError, "bad_deal"),
-        (CardError, "bad_deal"),
-        (AgentError, "unknown_agent"),
-        (IllegalActionError, "illegal_action"),
-        (ActionError, "bad_action"),
+        (_core.RulesError, "bad_rules"),
+        (_core.SeedError, "bad_seed"),
+        (_core.SeatError, "bad_seat"),
+        (_core.HandError, "bad_deal"),
+        (_core.CardError, "bad_deal"),
+        (_core.AgentError, "unknown_agent"),
+        (_core.IllegalActionError, "illegal_action"),
+        (_core.ActionError, "bad_action"),
     )
     for kind, code in codes:
         if isinstance(err, kind):

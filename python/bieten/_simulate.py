@@ -237,9 +237,24 @@ def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
 _R = TypeVar("_R", bound="_RunResult")
 
 
+@dataclass(frozen=True, eq=False, kw_only=True)
 class _RunResult:
-    """What both games' results of a run share: equality of runs and joining shards. A result has
-    per-game arrays (``_PER_GAME``, ascending game index) and arrays summed over games (``_SUMMED``)."""
+    """What both games' results of a run share: the run, its per-game arrays in ascending game index
+    (``scores`` (games, players); ``bummerl`` bools (games, players); ``hands`` and ``actions`` played
+    in each game), equality of runs and joining shards. ``_PER_GAME`` names the per-game arrays and
+    ``_SUMMED`` the arrays summed over the games."""
+
+    rules: Any
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+    shard: tuple[int, int]
+    game_index: npt.NDArray[np.uint64]
+    scores: npt.NDArray[np.int16]
+    bummerl: npt.NDArray[np.bool_]
+    hands: npt.NDArray[np.uint32]
+    actions: npt.NDArray[np.uint32]
+    seconds: float = field(default=0.0, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]]
     _SUMMED: ClassVar[tuple[str, ...]] = ()
@@ -261,27 +276,18 @@ class _RunResult:
         return cls(**fields)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class SimulationResult(_RunResult):
-    """Per-game arrays of a run (ascending game index) and per-seat totals.
+    """Per-game arrays of a run of Bieten (ascending game index) and per-seat totals.
 
-    ``scores`` is (games, players); ``bummerl`` is a bool array (games, players);
-    ``figure_points`` is (players, 6), columns ``FIGURE_COLUMNS``, summed over the games.
+    ``winner`` is each game's winning seat (R2.3); ``scores`` is (games, players); ``bummerl`` is a
+    bool array (games, players); ``figure_points`` is (players, 6), columns ``FIGURE_COLUMNS``,
+    summed over the games.
     """
 
     rules: Rules
-    agents: tuple[str, ...]
-    seed: int
-    games: int
-    shard: tuple[int, int]
-    game_index: npt.NDArray[np.uint64]
     winner: npt.NDArray[np.int8]
-    scores: npt.NDArray[np.int16]
-    bummerl: npt.NDArray[np.bool_]
-    hands: npt.NDArray[np.uint32]
-    actions: npt.NDArray[np.uint32]
     figure_points: npt.NDArray[np.int64]
-    seconds: float = field(default=0.0, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
     _SUMMED: ClassVar[tuple[str, ...]] = ("figure_points",)
@@ -303,7 +309,7 @@ class SimulationResult(_RunResult):
         return _summary(self, wins, "hand", points)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class SchnapsenSimulationResult(_RunResult):
     """Per-game arrays of a run of Bauernschnapsen or Schnapsen (ascending game index).
 
@@ -313,17 +319,7 @@ class SchnapsenSimulationResult(_RunResult):
     """
 
     rules: SchnapsenRules
-    agents: tuple[str, ...]
-    seed: int
-    games: int
-    shard: tuple[int, int]
-    game_index: npt.NDArray[np.uint64]
     winners: npt.NDArray[np.bool_]
-    scores: npt.NDArray[np.int16]
-    bummerl: npt.NDArray[np.bool_]
-    hands: npt.NDArray[np.uint32]
-    actions: npt.NDArray[np.uint32]
-    seconds: float = field(default=0.0, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winners", "scores", "bummerl", "hands", "actions")
 

@@ -79,6 +79,25 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
 
 
+def _add_run_options(parser: argparse.ArgumentParser, games: int, what: str, run: str, result: str) -> None:
+    """The options of a batch of games on threads (simulate, tournament), and the rules options."""
+    parser.add_argument("--games", type=int, default=games, help=f"{what} (default {games:,})")
+    parser.add_argument(
+        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help=f"base seed of the {run} (default 1)")
+    parser.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
+    parser.add_argument("--json", action="store_true", help=f"print {result} as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_rules_options(parser)
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The arguments of a batch of games (simulate, tournament) from the command line."""
+    progress = not args.no_progress and not args.json
+    return {"games": args.games, "seed": args.seed, "threads": args.threads, "progress": progress}
+
+
 def _winners_line(hands: list[list[str]], rules: Rules) -> dict[str, int | None] | None:
     wild = {"none": set(), "weli": {"S6"}, "spitzen": {"S6", "S7", "E7"}}[rules.wild]
     if any(card in wild for hand in hands for card in hand):
@@ -235,14 +254,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if args.agents
         else (["heuristic"] + ["random"] * (rules.players - 1))
     )
-    result = simulate(
-        rules,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        threads=args.threads,
-        progress=not args.no_progress and not args.json,
-    )
+    result = simulate(rules, agents, **_run_options(args))
     summary = result.summary()
     if args.json:
         data = {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
@@ -261,14 +273,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 
     rules = _rules_from(args)
     agents = [a.strip() for a in args.agents.split(",")]
-    result = tournament(
-        rules,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        threads=args.threads,
-        progress=not args.no_progress and not args.json,
-    )
+    result = tournament(rules, agents, **_run_options(args))
     if args.json:
         print(json.dumps({"rules": rules.to_dict(), **result.to_dict()}), file=out)
         return 0
@@ -301,15 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated, one per seat: random, heuristic, ismcts[:knobs] "
         "(default: heuristic,random,...)",
     )
-    p_sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
-    p_sim.add_argument(
-        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
-    )
-    p_sim.add_argument("--seed", type=int, default=1, help="base seed of the run (default 1)")
-    p_sim.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
-    p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _add_rules_options(p_sim)
+    _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
     p_tour = sub.add_parser(
         "tournament", help="round robin of built-in agents, seats rotated, with win rates and ratings"
     )
@@ -318,15 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="comma-separated built-in agents (default heuristic,random)",
     )
-    p_tour.add_argument("--games", type=int, default=2_000, help="games per pair of agents (default 2,000)")
-    p_tour.add_argument(
-        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
-    )
-    p_tour.add_argument("--seed", type=int, default=1, help="base seed of the tournament (default 1)")
-    p_tour.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
-    p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
-    p_tour.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _add_rules_options(p_tour)
+    _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -95,3 +95,30 @@ def numbered(items: list[Text]) -> list[Text]:
         rows.append(row)
     return rows
 
+
+
+class SeatWords:
+    """How a view names seats: "you" for the person's seat (``you``), "seat 2" for the others."""
+
+    you: int | None
+
+    def name(self, seat: int | None) -> Text:
+        if seat is None:
+            return Text("nobody")
+        if seat == self.you:
+            return Text("you", style=YOU_STYLE)
+        return Text(f"seat {seat}")
+
+    def _does(self, seat: int, verb: str, plural: str | None = None) -> Text:
+        """'seat 2 plays' / 'you play'."""
+        if seat == self.you:
+            return Text.assemble(self.name(seat), " ", plural or verb[:-1])
+        return Text.assemble(self.name(seat), " ", verb)
+
+    def padded_names(self, players: int) -> list[Text]:
+        """Every seat's name, padded to the longest, for the rows of a table."""
+        names = [self.name(s) for s in range(players)]
+        width = max(len(t.plain) for t in names)
+        for name in names:
+            name.pad_right(width - len(name.plain))
+        return names

@@ -18,7 +18,7 @@ from bieten._simulate import figure_odds
 from bieten.terminal._render import (
     BID_STYLE,
     POINTS_STYLE,
-    YOU_STYLE,
+    SeatWords,
     card_text,
     cards_text,
     count,
@@ -84,7 +84,7 @@ _VOID_WHY = {
 
 
 @dataclass
-class View:
+class View(SeatWords):
     """A game as one seat sees it (``viewer``; None: every card, from ``game.events``), kept up to
     date by ``feed`` with each event's dict, which also returns the lines that tell the event.
 
@@ -130,19 +130,6 @@ class View:
         self.stolen = []
 
     # -- words -------------------------------------------------------------------------------------
-    def name(self, seat: int | None) -> Text:
-        if seat is None:
-            return Text("nobody")
-        if seat == self.you:
-            return Text("you", style=YOU_STYLE)
-        return Text(f"seat {seat}")
-
-    def _does(self, seat: int, verb: str, plural: str | None = None) -> Text:
-        """'seat 2 plays' / 'you play'."""
-        if seat == self.you:
-            return Text.assemble(self.name(seat), " ", plural or verb[:-1])
-        return Text.assemble(self.name(seat), " ", verb)
-
     def _seats(self, values: list[int], signed: bool = False) -> Text:
         return join(
             [Text.assemble(self.name(s), f" {v:+d}" if signed else f" {v}") for s, v in enumerate(values)]
@@ -323,12 +310,10 @@ class View:
         """The table: per seat its score, tricks and face-up played cards (R4.4), the face-up card
         (R3.8), the current trick, the bids of this hand, and the viewer's own unplayed cards."""
         n = self.rules.players
-        names = [self.name(s) for s in range(n)]
-        width = max(len(t.plain) for t in names)
+        names = self.padded_names(n)
         lines = [Text(f"Table (hand {self.hand + 1}, target {self.rules.target}):", style="bold")]
         for s in range(n):
-            name = names[s].copy()
-            name.pad_right(width - len(name.plain))
+            name = names[s]
             played = [card_text(c, a, sep="=") for c, a in self.played[s]]
             row = Text.assemble(
                 "  ",

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from bieten._core import Card
 from bieten.schnapsen import Action, Game, Rules
-from bieten.terminal._render import POINTS_STYLE, YOU_STYLE, card_text, cards_text, count, join
+from bieten.terminal._render import POINTS_STYLE, SeatWords, card_text, cards_text, count, join
 
 if TYPE_CHECKING:
     from bieten.terminal._loop import PlaySession
@@ -70,7 +70,7 @@ def _suit(suit: str | None) -> Text:
 
 
 @dataclass
-class View:
+class View(SeatWords):
     """A game of Bauernschnapsen or Schnapsen as seat ``viewer`` sees it, kept up to date by ``feed``
     with each event's dict (``Event.to_dict()`` of ``events_for(viewer)``), which returns the lines
     that tell the event. ``you`` is the seat called "you"."""
@@ -117,19 +117,6 @@ class View:
         self.closed = False
 
     # -- words ---------------------------------------------------------------------------------------
-    def name(self, seat: int | None) -> Text:
-        if seat is None:
-            return Text("nobody")
-        if seat == self.you:
-            return Text("you", style=YOU_STYLE)
-        return Text(f"seat {seat}")
-
-    def _does(self, seat: int, verb: str, plural: str | None = None) -> Text:
-        """'seat 2 plays' / 'you play'."""
-        if seat == self.you:
-            return Text.assemble(self.name(seat), " ", plural or verb[:-1])
-        return Text.assemble(self.name(seat), " ", verb)
-
     def _names(self, seats: list[int]) -> Text:
         return join([self.name(s) for s in seats]) if seats else Text("nobody")
 
@@ -338,12 +325,10 @@ class View:
         """Per seat its total, tricks and card points this deal and cards in hand; trump, the stock,
         the contract, and the current trick."""
         n = self.rules.players
-        names = [self.name(s) for s in range(n)]
-        width = max(len(t.plain) for t in names)
+        names = self.padded_names(n)
         lines = [Text(f"Table (deal {self.hand + 1}, target {self.rules.target}):", style="bold")]
         for s in range(n):
-            name = names[s].copy()
-            name.pad_right(width - len(name.plain))
+            name = names[s]
             row = Text.assemble(
                 "  ",
                 name,
