@@ -14,13 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from bieten._core import BietenError
-from bieten._deal import deal, deal_top_card
 from bieten._families import KINDS, AnyRules, Family, kind_family
-from bieten._figures import evaluate
 from bieten._rules import Rules
 from bieten._version import __version__
-from bieten.schnapsen import Rules as SchnapsenRules
-from bieten.schnapsen import deal as schnapsen_deal
 
 #: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
 GAMES = KINDS
@@ -98,86 +94,25 @@ def _run_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"games": args.games, "seed": args.seed, "threads": args.threads, "progress": progress}
 
 
-def _winners_line(hands: list[list[str]], rules: Rules) -> dict[str, int | None] | None:
-    wild = {"none": set(), "weli": {"S6"}, "spitzen": {"S6", "S7", "E7"}}[rules.wild]
-    if any(card in wild for hand in hands for card in hand):
-        return None  # R5.2: the figures depend on how the wilds will be named
-    return evaluate(hands, rules)
-
-
 def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
+    """``bieten deal``: one seeded deal, as the family's terminal view shows it (or as JSON)."""
+    family = _family(args)
     rules = _rules_from(args)
-    return _DEALS[_family(args).name](args, rules, out)
-
-
-def _bieten_deal(args: argparse.Namespace, rules: Rules, out: TextIO) -> int:
-    hands = deal(args.seed, rules, hand=args.hand, dealer=args.dealer)
-    winners = _winners_line(hands, rules)
-    top = deal_top_card(args.seed, rules, hand=args.hand, dealer=args.dealer) if rules.show_top_card else None
+    face = family.module("terminal")
+    options, dealt = face.deal_data(rules, args.seed, args.hand, args.dealer, args.knock)
     if args.json:
-        data = {
-            "seed": args.seed,
-            "hand": args.hand,
-            "dealer": args.dealer,
-            "rules": rules.to_dict(),
-            "hands": hands,
-            "top_card": top,
-            "figures": winners,
-        }
-        print(json.dumps(data), file=out)
+        named = {"game": args.game} if family.names_kind else {}
+        where = {"seed": args.seed, "hand": args.hand, "dealer": args.dealer}
+        print(json.dumps({**named, **where, **options, "rules": rules.to_dict(), **dealt}), file=out)
         return 0
     print(
         f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({_preset(args)}, "
-        f"{rules.players} players, {rules.hand_size} cards)",
+        f"{face.deal_setup(rules, args.knock)})",
         file=out,
     )
-    for seat, hand in enumerate(hands):
-        print(f"  seat {seat}: {' '.join(hand)}", file=out)
-    if top is not None:
-        print(f"  face-up card: {top}", file=out)
-    if winners is None:
-        print("Figures: a wild card was dealt; the figures depend on how it is named (R5.2).", file=out)
-    else:
-        print("Figures:", file=out)
-        for name, winner in winners.items():
-            print(f"  {name:7} {'nobody' if winner is None else f'seat {winner}'}", file=out)
+    for line in face.deal_lines(dealt):
+        print(line, file=out)
     return 0
-
-
-def _schnapsen_deal(args: argparse.Namespace, rules: SchnapsenRules, out: TextIO) -> int:
-    dealt = schnapsen_deal(args.seed, rules, hand=args.hand, dealer=args.dealer, knock=args.knock)
-    if args.json:
-        data = {
-            "game": args.game,
-            "seed": args.seed,
-            "hand": args.hand,
-            "dealer": args.dealer,
-            "knock": args.knock,
-            "rules": rules.to_dict(),
-            **dealt,
-        }
-        print(json.dumps(data), file=out)
-        return 0
-    how = "knocked: five at a time" if args.knock else "cut"
-    print(
-        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.game}, "
-        f"{rules.players} players, {how})",
-        file=out,
-    )
-    for seat, hand in enumerate(dealt["hands"]):
-        print(f"  seat {seat}: {' '.join(hand)}", file=out)
-    if dealt["trump_card"] is not None:
-        print(f"  trump card: {dealt['trump_card']}", file=out)
-    if dealt["stock"]:
-        print(f"  stock: {' '.join(dealt['stock'])}", file=out)
-    return 0
-
-
-#: ``bieten deal`` of each family: Bieten's hands and figure winners, Schnapsen's hands, trump and stock.
-_DEALS: dict[str, Callable[[argparse.Namespace, Any, TextIO], int]] = {
-    "bieten": _bieten_deal,
-    "schnapsen": _schnapsen_deal,
-}
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from bieten._core import Action
+from bieten._deal import deal, deal_top_card
+from bieten._figures import evaluate
 from bieten._rules import Rules
-from bieten._simulate import figure_odds
 from bieten.terminal._render import (
     BID_STYLE,
     POINTS_STYLE,
@@ -41,6 +42,40 @@ INSTRUCTIONS = "Type a move's number or its R11 text, 'odds' for your figure odd
 def title(rules: Rules) -> str:
     """The game's name in the greeting."""
     return "Bieten"
+
+
+def deal_data(
+    rules: Rules, seed: int, hand: int, dealer: int, knock: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``bieten deal``: the options that shaped the deal (none besides the rules; ``knock`` is
+    Schnapsen's) and what was dealt: every seat's cards, the face-up card (R3.8) and each figure's
+    winner (R6), or None for the figures when a wild card was dealt (R5.2: they depend on how it is
+    named)."""
+    hands = deal(seed, rules, hand=hand, dealer=dealer)
+    top = deal_top_card(seed, rules, hand=hand, dealer=dealer) if rules.show_top_card else None
+    wild = {"none": set(), "weli": {"S6"}, "spitzen": {"S6", "S7", "E7"}}[rules.wild]
+    named_later = any(card in wild for cards in hands for card in cards)
+    return {}, {"hands": hands, "top_card": top, "figures": None if named_later else evaluate(hands, rules)}
+
+
+def deal_setup(rules: Rules, knock: bool) -> str:
+    """How the deal was made, in the few words of its heading."""
+    return f"{rules.players} players, {rules.hand_size} cards"
+
+
+def deal_lines(dealt: dict[str, Any]) -> list[str]:
+    """The lines of ``bieten deal`` under its heading."""
+    lines = [f"  seat {seat}: {' '.join(cards)}" for seat, cards in enumerate(dealt["hands"])]
+    if dealt["top_card"] is not None:
+        lines.append(f"  face-up card: {dealt['top_card']}")
+    winners = dealt["figures"]
+    if winners is None:
+        lines.append("Figures: a wild card was dealt; the figures depend on how it is named (R5.2).")
+        return lines
+    lines.append("Figures:")
+    for name, seat in winners.items():
+        lines.append(f"  {name:7} {'nobody' if seat is None else f'seat {seat}'}")
+    return lines
 
 
 def about(rules: Rules, players: str) -> str:
@@ -419,6 +454,8 @@ def commands(session: PlaySession) -> tuple[dict[str, Callable[[], object]], dic
     with the best of each figure."""
 
     def odds() -> None:
+        from bieten._simulate import figure_odds  # NumPy, only when asked for
+
         chances = figure_odds(session.game, session.you)
         parts = [Text.assemble(Text(f, style=BID_STYLE), " ", percent(chances[f])) for f in FIGURES]
         session.say(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from bieten._core import Card
-from bieten.schnapsen import Action, Game, Rules
+from bieten.schnapsen import Action, Game, Rules, deal
 from bieten.terminal._render import POINTS_STYLE, SeatWords, card_text, cards_text, count, join
 
 if TYPE_CHECKING:
@@ -405,6 +405,29 @@ def action_label(action: Action) -> Text:
 def title(rules: Rules) -> str:
     """The game's name in the greeting: Schnapsen for two players, else Bauernschnapsen."""
     return "Schnapsen" if rules.players == 2 else "Bauernschnapsen"
+
+
+def deal_data(
+    rules: Rules, seed: int, hand: int, dealer: int, knock: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``bieten deal --game ...``: the options that shaped the deal (``knock``: five cards at a time,
+    S3.3) and what was dealt (``schnapsen.deal()``: the hands, the trump card and the stock)."""
+    return {"knock": knock}, deal(seed, rules, hand=hand, dealer=dealer, knock=knock)
+
+
+def deal_setup(rules: Rules, knock: bool) -> str:
+    """How the deal was made, in the few words of its heading."""
+    return f"{rules.players} players, {'knocked: five at a time' if knock else 'cut'}"
+
+
+def deal_lines(dealt: dict[str, Any]) -> list[str]:
+    """The lines of ``bieten deal --game ...`` under its heading."""
+    lines = [f"  seat {seat}: {' '.join(cards)}" for seat, cards in enumerate(dealt["hands"])]
+    if dealt["trump_card"] is not None:
+        lines.append(f"  trump card: {dealt['trump_card']}")
+    if dealt["stock"]:
+        lines.append(f"  stock: {' '.join(dealt['stock'])}")
+    return lines
 
 
 def about(rules: Rules, players: str) -> str:
