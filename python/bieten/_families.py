@@ -66,6 +66,8 @@ class Family:
     preset_apart: bool
     #: The options only the family's rules take, beside ``target``: the CLI refuses them for another.
     own_options: tuple[str, ...]
+    #: The rule that keeps the seats' cards secret while the game goes on (R3's deal, S12).
+    secrecy_rule: str
     #: Whether a given first deal comes with a face-up card (Bieten's R3.8).
     top_card: bool
     #: Whether the CLI's JSON names the kind (``"game"``): Schnapsen's does; Bieten's, older, does not.
@@ -149,6 +151,7 @@ BIETEN = Family(
     core=_core,
     preset_apart=True,
     own_options=("preset", "players", "hand_size"),
+    secrecy_rule="R3",
     top_card=True,
     names_kind=False,
     terminal="bieten.terminal.bieten",
@@ -169,6 +172,7 @@ SCHNAPSEN = Family(
     core=_core.schnapsen,
     preset_apart=False,
     own_options=(),
+    secrecy_rule="S12",
     top_card=False,
     names_kind=True,
     terminal="bieten.terminal.schnapsen",

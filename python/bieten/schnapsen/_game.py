@@ -168,6 +168,11 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
         """Each seat's cards now in hand (dealt so far, not played), in ascending card id."""
         return [_cards(m) for m in self.hand_masks]
 
+    @property
+    def unplayed(self) -> list[list[str]]:
+        """Each seat's cards not yet played: ``hands``, under the name Bieten's games give them."""
+        return self.hands
+
     def __repr__(self) -> str:
         state = f"winners {self.winners}" if self.is_over else f"seat {self.current_player} to act"
         return (

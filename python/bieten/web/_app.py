@@ -40,7 +40,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bieten._families import BIETEN, KINDS, kind_family
+from bieten._families import BIETEN, KINDS, family, kind_family
 from bieten._session import MAX_ID, ProtocolError, Table, decode
 from bieten._simulate import AGENTS
 
@@ -65,14 +65,14 @@ def _players_allowed() -> dict[str, list[int]]:
     (Bieten, R2.1), else its preset's (S10)."""
     allowed: dict[str, list[int]] = {}
     for kind in KINDS:
-        family = kind_family(kind)
-        if not family.preset_apart:
-            allowed[kind] = [int(family.rules_for(kind).players)]
+        owner = kind_family(kind)
+        if not owner.preset_apart:
+            allowed[kind] = [int(owner.rules_for(kind).players)]
             continue
         ok = []
         for n in range(2, 9):
             try:
-                family.rules_for(kind, players=n)
+                owner.rules_for(kind, players=n)
             except Exception:
                 continue
             ok.append(n)
@@ -479,7 +479,7 @@ def create_app(
         try:
             served = _find(request)
             if not served.table.game.is_over:
-                rule = "R3" if served.table.family == "bieten" else "S12"
+                rule = family(served.table.family).secrecy_rule
                 raise _Refused(
                     409,
                     "game_not_over",
