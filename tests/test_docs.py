@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import bieten
-from bieten import _core, _deal, _families, _figures, _game, _rules, _simulate, terminal
+from bieten import _agents, _core, _deal, _families, _figures, _game, _rules, _simulate, terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -49,7 +49,7 @@ def test_events_page_examples_print_what_the_page_shows() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [bieten, _core, _rules, _deal, _figures, _game, _simulate, _families, terminal],
+    [bieten, _core, _rules, _deal, _figures, _game, _simulate, _families, _agents, terminal],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run_as_written(module: object) -> None:

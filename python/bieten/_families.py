@@ -208,13 +208,22 @@ def record_family(form: object) -> Family | None:
     return _BY_FORMAT.get(form) if isinstance(form, str) else None
 
 
-def family_of(thing: object) -> Family:
-    """The family of a rules or game object (or of an object that has ``rules``, such as a
-    simulation result); TypeError for anything else. The registry's one lookup by type."""
-    for klass in type(thing).__mro__:
+def type_family(kind: type) -> Family | None:
+    """The family of a rules or game class (or a subclass of one), or None. The registry's one
+    lookup by type."""
+    for klass in kind.__mro__:
         found = _BY_CLASS.get(klass)
         if found is not None:
             return found
+    return None
+
+
+def family_of(thing: object) -> Family:
+    """The family of a rules or game object (or of an object that has ``rules``, such as a
+    simulation result); TypeError for anything else."""
+    found = type_family(type(thing))
+    if found is not None:
+        return found
     rules = getattr(thing, "rules", None)
     if rules is not None and rules is not thing:
         return family_of(rules)

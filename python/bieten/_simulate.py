@@ -13,72 +13,19 @@ from typing import Any, ClassVar, TextIO, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from bieten import _core
+from bieten._agents import AGENTS as AGENTS
+from bieten._agents import Agent as Agent
+from bieten._agents import is_builtin_agent as is_builtin_agent
 from bieten._core import Action, AgentError, NativeAgent
 from bieten._families import Family, family_of
-from bieten._game import Game
+from bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
+from bieten._figures import figure_odds as figure_odds
 from bieten._rules import Rules
 from bieten._seeds import check_u64
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
-#: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
-FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
-#: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
-#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md).
-AGENTS = ("random", "heuristic", "ismcts")
-
-
-def is_builtin_agent(name: str) -> bool:
-    """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
-    are checked when the agent is made)."""
-    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
-
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
 AgentSpec = "str | PythonAgent | NativeAgent"
-
-
-class Agent:
-    """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
-    step-by-step Python loops.
-
-    >>> game = Game(Rules(players=2), seed=3)
-    >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
-    >>> while not game.is_over:
-    ...     game.apply_id(bots[game.current_player].act(game))
-    >>> game.winner in (0, 1)
-    True
-    """
-
-    __slots__ = ("_core",)
-
-    def __init__(self, name: str, seed: int = 0) -> None:
-        if not is_builtin_agent(name):
-            raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
-        self._core = _core.CoreAgent(name, check_u64(seed))
-
-    @property
-    def name(self) -> str:
-        return str(self._core.name)
-
-    def act(self, game: Game) -> int:
-        """The action id this agent chooses for the seat to act."""
-        return int(self._core.act(game))
-
-    def __repr__(self) -> str:
-        return f"Agent({self.name!r})"
-
-
-def figure_odds(game: Game, seat: int, seed: int = 0) -> dict[str, float]:
-    """For ``seat``, the probability of ending the hand with the best Red, Green, Gleich, Hanger and
-    Spiel, from what that seat may see (docs/agents.md): exact where the unseen hands are few,
-    seeded sampling otherwise. A hint for front ends, and what the heuristic agent bids by.
-
-    >>> odds = figure_odds(Game(Rules(players=2), seed=7), seat=0)
-    >>> sorted(odds)
-    ['gleich', 'green', 'hanger', 'red', 'spiel']
-    """
-    probabilities, _exact, _worlds = _core.figure_odds(game, seat, check_u64(seed))
-    return dict(zip(FIGURE_COLUMNS[:5], probabilities, strict=True))
 
 
 def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -30,10 +30,11 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import AgentError, mix64
 from bieten._families import AnyRules, family_of
 from bieten._seeds import check_u64
-from bieten._simulate import AGENTS, _Progress, _table, _wilson, is_builtin_agent, simulate
+from bieten._simulate import _Progress, _table, _wilson, simulate
 
 #: Simulate calls a match is split into, so the progress bar moves within a long match.
 _ROUNDS = 8

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bieten import _core
+from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import ActionError, AgentError, BietenError, SeatError
 from bieten._families import AnyRules, Family, family_of
 from bieten.terminal._render import REFUSED_STYLE, Reader, make_console, numbered
@@ -214,8 +215,6 @@ def play(
     """Plays ``bieten play`` (the game ``rules`` are for) on ``out``, reading moves with ``read``
     (default: standard input); returns the session (its ``game`` is the game as it was left).
     ``preset`` names the rules in the greeting (default: the preset they are, else 'custom')."""
-    from bieten._simulate import AGENTS, is_builtin_agent  # NumPy: not for bieten deal or replay
-
     family = family_of(rules)
     if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < rules.players:
         raise SeatError(

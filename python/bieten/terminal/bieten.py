@@ -14,7 +14,7 @@ from rich.text import Text
 
 from bieten._core import Action
 from bieten._deal import deal, deal_top_card
-from bieten._figures import evaluate
+from bieten._figures import evaluate, figure_odds
 from bieten._rules import Rules
 from bieten.terminal._render import (
     BID_STYLE,
@@ -454,8 +454,6 @@ def commands(session: PlaySession) -> tuple[dict[str, Callable[[], object]], dic
     with the best of each figure."""
 
     def odds() -> None:
-        from bieten._simulate import figure_odds  # NumPy, only when asked for
-
         chances = figure_odds(session.game, session.you)
         parts = [Text.assemble(Text(f, style=BID_STYLE), " ", percent(chances[f])) for f in FIGURES]
         session.say(

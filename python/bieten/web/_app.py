@@ -40,9 +40,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bieten._agents import AGENTS
 from bieten._families import BIETEN, KINDS, family, kind_family
 from bieten._session import MAX_ID, ProtocolError, Table, decode
-from bieten._simulate import AGENTS
 
 __all__ = ["MAX_MESSAGE", "STATIC", "Server", "create_app"]
 
