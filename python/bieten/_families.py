@@ -6,6 +6,13 @@ engine protocol, the server, the terminal, simulate, tournament and distributed 
 here (by name, by a ``kind`` of the protocol and the CLI, by a record's format, or by a rules or
 game object) instead of switching on types; a third game is one more ``Family`` in ``FAMILIES``.
 
+The layout follows the same split: each game's model is a package with the same module names
+(Bieten's ``_rules``, ``_game``, ``_deal`` at the package root, as ``bieten.*`` is its public API;
+Schnapsen's in ``bieten.schnapsen``), shared code has no game's name in it (``_common_game``,
+``_agents``, ``_simulate``, ``_session``), and a front end is a package of shared modules with one
+module per game named after the game (``terminal/bieten.py``, ``terminal/schnapsen.py``), named
+here so that the front end finds it.
+
 >>> from bieten import Rules, schnapsen
 >>> family_of(Rules()).name, family_of(schnapsen.Rules()).name
 ('bieten', 'schnapsen')
