@@ -44,7 +44,7 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Summary:
     """What a run showed, seat by seat (see ``SimulationResult.summary``), in either game.
 
