@@ -61,14 +61,15 @@ class CommonGame:
         is refused unless that seat is the one to act, and with ``ply`` it is refused unless exactly
         that many actions have been applied (a stale or replayed action).
         """
-        rule = f"{self._RULE}9"
         if seat is not None and seat != self.current_player:
             current = self.current_player
             whose = "the game is over" if current is None else f"seat {current} is to act"
-            raise IllegalActionError(f"{rule}: seat {seat} is not to act; {whose}, so '{action}' is refused")
+            raise IllegalActionError(
+                f"{self._RULE}9: seat {seat} is not to act; {whose}, so '{action}' is refused"
+            )
         if ply is not None and ply != self.ply:
             raise IllegalActionError(
-                f"{rule}: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
+                f"{self._RULE}9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
                 "a stale or replayed action is refused"
             )
         core: Any = super()

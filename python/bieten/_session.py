@@ -370,11 +370,18 @@ class _Schema:
             for name in self.defs
             if name.startswith("request_") and name != "request_id"
         }
+        self._fields = {
+            kind: {
+                name: node
+                for name, node in self.defs[f"request_{kind}"]["properties"].items()
+                if name not in ("type", "id")
+            }
+            for kind in self.requests
+        }
 
     def fields(self, kind: str) -> dict[str, Any]:
         """A request type's fields besides ``type`` and ``id``, in the schema's order."""
-        props = self.defs[f"request_{kind}"]["properties"]
-        return {name: node for name, node in props.items() if name not in ("type", "id")}
+        return self._fields[kind]
 
     def check(self, kind: str, request: Mapping[str, Any]) -> None:
         """Refuses a request the schema refuses: an unknown field first, then field by field in the
