@@ -13,6 +13,14 @@ Schnapsen's in ``bieten.schnapsen``), shared code has no game's name in it (``_c
 module per game named after the game (``terminal/bieten.py``, ``terminal/schnapsen.py``), named
 here so that the front end finds it.
 
+A third game, on the Python side, writes: its model package (``Rules`` with ``PRESETS``, ``KNOBS``
+and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``deal``), its
+terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
+``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
+``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
+modules, and one ``Family`` in ``FAMILIES``; the CLI, the protocol, the server, simulate,
+tournament and distributed then take it without a change.
+
 >>> from bieten import Rules, schnapsen
 >>> family_of(Rules()).name, family_of(schnapsen.Rules()).name
 ('bieten', 'schnapsen')
