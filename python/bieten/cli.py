@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from bieten._core import BietenError
-from bieten._families import KINDS, AnyRules, Family, kind_family
+from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._rules import Rules
 from bieten._version import __version__
 
@@ -38,8 +38,12 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         if name not in family.own_options and getattr(args, name, None) is not None
     ]
     if given:
+        flags = set(given)
+        owners = " and ".join(
+            f.title for f in FAMILIES if flags & {_FAMILY_OPTIONS[o] for o in f.own_options}
+        )
         raise _Usage(
-            f"{', '.join(given)} are Bieten's; --game {args.game} fixes its players and cards "
+            f"{', '.join(given)} are {owners}'s; --game {args.game} fixes its players and cards "
             f"({family.rule_prefix}10)"
         )
     overrides: dict[str, object] = {
