@@ -91,6 +91,10 @@ def test_env_modules_are_named_by_path_and_not_imported_by_the_registry() -> Non
             assert path.startswith("bieten.env.")
             assert importlib.util.find_spec(path) is not None
     assert "pettingzoo" not in vars(_families)
+    assert [f.member("simulation_result") for f in FAMILIES] == [
+        bieten.SimulationResult,
+        bieten.SchnapsenSimulationResult,
+    ]
 
 
 def test_both_games_say_winners_bummerl_and_unplayed() -> None:

@@ -82,6 +82,8 @@ class Family:
     preset_apart: bool
     #: The options only the family's rules take, beside ``target``: the CLI refuses them for another.
     own_options: tuple[str, ...]
+    #: What rules that equal no preset are called, by player count (``kind_of``).
+    kind_by_players: Mapping[int, str]
     #: The rule that keeps the seats' cards secret while the game goes on (R3's deal, S12).
     secrecy_rule: str
     #: Whether a given first deal comes with a face-up card (Bieten's R3.8).
@@ -90,6 +92,8 @@ class Family:
     names_kind: bool
     #: The module of its terminal view (``View``, ``about``, ``end_line``, ``Seat``), by path.
     terminal: str
+    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported).
+    simulation_result: str
     #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md).
     pettingzoo: str
     openspiel: str
@@ -128,13 +132,13 @@ class Family:
 
     def kind_of(self, rules: Any) -> str:
         """The kind a family's rules are played as: the preset they equal, else the family's name for
-        them (Bieten's one kind; Schnapsen for two players, Bauernschnapsen otherwise)."""
+        them at their player count (``kind_by_players``), else its first kind."""
         if self.preset_apart:
             return self.kinds[0]
         for name in self.kinds:
             if self.rules.preset(name) == rules:
                 return name
-        return "schnapsen" if rules.players == 2 else "bauernschnapsen"
+        return self.kind_by_players.get(rules.players, self.kinds[0])
 
     def setup(self, rules: Any) -> str:
         """The rules in a few words, for titles: players, Bieten's hand size, the target."""
@@ -153,6 +157,11 @@ class Family:
         """The module of ``role`` ("terminal", "pettingzoo", "openspiel"), imported on first use."""
         return importlib.import_module(getattr(self, role))
 
+    def member(self, role: str) -> Any:
+        """What ``role`` names as ``module:name`` ("simulation_result"), imported on first use."""
+        module, _, name = str(getattr(self, role)).partition(":")
+        return getattr(importlib.import_module(module), name)
+
 
 BIETEN = Family(
     name="bieten",
@@ -167,10 +176,12 @@ BIETEN = Family(
     core=_core,
     preset_apart=True,
     own_options=("preset", "players", "hand_size"),
+    kind_by_players={},
     secrecy_rule="R3",
     top_card=True,
     names_kind=False,
     terminal="bieten.terminal.bieten",
+    simulation_result="bieten._simulate:SimulationResult",
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
 )
@@ -188,10 +199,12 @@ SCHNAPSEN = Family(
     core=_core.schnapsen,
     preset_apart=False,
     own_options=(),
+    kind_by_players={2: "schnapsen", 4: "bauernschnapsen"},
     secrecy_rule="S12",
     top_card=False,
     names_kind=True,
     terminal="bieten.terminal.schnapsen",
+    simulation_result="bieten._simulate:SchnapsenSimulationResult",
     pettingzoo="bieten.env.schnapsen_pettingzoo",
     openspiel="bieten.env.schnapsen_openspiel",
 )

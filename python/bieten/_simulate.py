@@ -206,6 +206,11 @@ class _RunResult:
     _PER_GAME: ClassVar[tuple[str, ...]]
     _SUMMED: ClassVar[tuple[str, ...]] = ()
 
+    @classmethod
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+        """The game's own fields of a result, from the core's result dicts of a run."""
+        raise NotImplementedError
+
     def __eq__(self, other: object) -> bool:
         """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
         if type(other) is not type(self):
@@ -239,6 +244,13 @@ class SimulationResult(_RunResult):
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
     _SUMMED: ClassVar[tuple[str, ...]] = ("figure_points",)
 
+    @classmethod
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+        return {
+            "winner": np.concatenate([p["winner"] for p in parts]),
+            "figure_points": np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
+        }
+
     @property
     def winners(self) -> npt.NDArray[np.bool_]:
         """(games, players) bools: the seat that won each game (R2.3), as Schnapsen's results name
@@ -269,6 +281,11 @@ class SchnapsenSimulationResult(_RunResult):
     winners: npt.NDArray[np.bool_]
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winners", "scores", "bummerl", "hands", "actions")
+
+    @classmethod
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+        # the core gives every game's winning seats as bits (S8.6)
+        return {"winners": _seat_bits(np.concatenate([p["winners"] for p in parts]), players)}
 
     def summary(self) -> Summary:
         return _summary(self, [int(x) for x in self.winners.sum(axis=0)], "deal", {})
@@ -374,13 +391,8 @@ def simulate(
         "actions": joined("actions"),
         "seconds": seconds,
     }
-    if "winners" in parts[0]:  # Schnapsen's core gives every game's winning seats as bits (S8.6)
-        return SchnapsenSimulationResult(winners=_seat_bits(joined("winners"), rules.players), **fields)
-    return SimulationResult(
-        winner=joined("winner"),
-        figure_points=np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
-        **fields,
-    )
+    result: type[_RunResult] = family.member("simulation_result")
+    return result(**fields, **result._own_fields(parts, rules.players))  # type: ignore[return-value]
 
 
 def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
