@@ -670,6 +670,13 @@ def test_schema_errors_become_the_documented_codes_with_the_schema_words() -> No
         ),
     }
     assert said["seed"]["message"].startswith("R3.2") and said["preset"]["message"].startswith("R10")
+    # the schema lists agents without knobs and dealers from 0; the game takes knobs and says R2.2
+    seat = session.handle({"type": "state", "game": b})["state"]["current_player"]
+    bot = {"type": "bot", "game": b, "seat": seat, "ply": 0, "agent": "ismcts:20", "apply": False}
+    assert session.handle(bot)["type"] == "suggested"
+    dealer = session.handle({"type": "new", "kind": "bieten", "dealer": -1})
+    assert dealer["code"] == "bad_seat"
+    assert dealer["message"] == "R2.2: dealer must be a seat from 0 to 3, not -1"
 
 
 @pytest.mark.skipif(shutil.which("sh") is None or shutil.which("grep") is None, reason="needs sh and grep")
