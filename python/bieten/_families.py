@@ -57,7 +57,7 @@ AnyRules = BietenRules | SchnapsenRules
 AnyGame = BietenGame | SchnapsenGame
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per game: compared and hashed by identity
 class Family:
     """One game of the engine, as its front ends see it.
 
@@ -90,7 +90,7 @@ class Family:
     top_card: bool
     #: Whether the CLI's JSON names the kind (``"game"``): Schnapsen's does; Bieten's, older, does not.
     names_kind: bool
-    #: The module of its terminal view (``View``, ``about``, ``end_line``, ``Seat``), by path.
+    #: The module of its terminal view (``View``, ``status``, ``deal_lines``, ... as listed above), by path.
     terminal: str
     #: The class of its simulation results (``module:name``; NumPy's, so named, not imported).
     simulation_result: str
