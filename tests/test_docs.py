@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import bieten
-from bieten import _core, _deal, _figures, _game, _rules, _simulate
+from bieten import _agents, _core, _deal, _families, _figures, _game, _rules, _simulate, terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -48,7 +48,9 @@ def test_events_page_examples_print_what_the_page_shows() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [bieten, _core, _rules, _deal, _figures, _game, _simulate], ids=lambda m: m.__name__
+    "module",
+    [bieten, _core, _rules, _deal, _figures, _game, _simulate, _families, _agents, terminal],
+    ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run_as_written(module: object) -> None:
     result = doctest.testmod(module, optionflags=FLAGS)  # type: ignore[arg-type]

@@ -29,7 +29,8 @@ from jsonschema import Draft202012Validator
 import bieten
 import bieten.schnapsen
 from bieten import _session, engine
-from bieten._session import ERROR_CODES, KINDS, REQUESTS
+from bieten._session import ERROR_CODES, KINDS
+from bieten._session import _schema as session_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "SKBUILD_EDITABLE_VERBOSE": "0", "PYTHONIOENCODING": "utf-8"}
@@ -575,9 +576,9 @@ def test_random_requests_never_fault_and_every_reply_keeps_the_schema() -> None:
         session.handle({"type": "new", "kind": "bieten", "seed": 1, "rules": {"players": 2}})
         session.handle({"type": "new", "kind": "bauernschnapsen", "seed": 1})
         for _ in range(8):
-            kind = pick.choice(list(REQUESTS))
+            kind = pick.choice(list(session_schema().requests))
             request: dict[str, Any] = {"type": kind}
-            for name in REQUESTS[kind]:
+            for name in session_schema().fields(kind):
                 if pick.random() < 0.8:
                     request[name] = pick.choice(_POOLS[name] if pick.random() < 0.8 else _ANY)
             reply = session.handle(json.loads(json.dumps(request)))
@@ -616,26 +617,66 @@ def test_the_doc_example_session_is_what_the_engine_says() -> None:
     shown = {
         body.split('"type":"')[1].split('"')[0] for _, body in transcript if body.startswith('{"type":"')
     }
-    assert set(REQUESTS) <= shown
+    assert set(session_schema().requests) <= shown
     reply_types = {
         d.removeprefix("reply_") for d in SCHEMA["$defs"] if d.startswith("reply_") and d != "reply_id"
     }
     assert reply_types <= shown
 
 
-def test_the_schema_covers_every_message() -> None:
+def test_the_schema_covers_every_message_and_the_session_answers_each_request_it_defines() -> None:
     Draft202012Validator.check_schema(SCHEMA)
     defs = SCHEMA["$defs"]
-    assert {d.removeprefix("request_") for d in defs if d.startswith("request_")} - {"id"} == set(REQUESTS)
+    kinds = [d.removeprefix("request_") for d in defs if d.startswith("request_") and d != "request_id"]
+    # the session checks requests against the shipped schema, and dispatches every type it defines
+    assert list(session_schema().requests) == kinds
+    assert all(callable(getattr(_session.Session, f"_on_{kind}", None)) for kind in kinds)
     assert defs["reply_error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
-    for kind, fields in REQUESTS.items():
-        props = set(defs[f"request_{kind}"]["properties"]) - {"type", "id"}
-        required = set(defs[f"request_{kind}"]["required"]) - {"type"}
-        assert props == set(fields), kind
-        assert required == {name for name, (needed, _, _) in fields.items() if needed}, kind
     doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     for code in ERROR_CODES:
         assert f"`{code}`" in doc, code
+
+
+def test_schema_errors_become_the_documented_codes_with_the_schema_words() -> None:
+    session = _session.Session()
+    session.handle({"type": "hello", "protocols": [1]})
+    b = session.handle({"type": "new", "kind": "bieten", "seed": 1, "rules": {"players": 2}})["game"]
+    said = {
+        "missing": session.handle({"type": "state"}),
+        "unknown": session.handle({"type": "state", "game": b, "seat": 0, "colour": 1}),
+        "float": session.handle({"type": "apply", "game": b, "seat": 0, "ply": 1.0, "action": 0}),
+        "budget": session.handle(
+            {"type": "bot", "game": b, "seat": 0, "ply": 0, "agent": "random", "budget": {"nodes": -1}}
+        ),
+        "seat": session.handle({"type": "events", "game": b, "seat": -1}),
+        "seed": session.handle({"type": "new", "kind": "bieten", "seed": 2**64}),
+        "preset": session.handle({"type": "new", "kind": "bieten", "preset": "nowhere"}),
+        "record": session.handle({"type": "load", "record": {"format": "x"}}),
+    }
+    assert {k: (r["code"], r["message"]) for k, r in said.items()} == {
+        "missing": ("missing_field", "state needs the field game: a game handle from a game reply"),
+        "unknown": ("unknown_field", "state has no field(s) colour, seat (its fields: game)"),
+        "float": ("bad_field", "apply: ply must be an integer >= 0, not 1.0"),
+        "budget": (
+            "bad_field",
+            "bot: budget must be an object with optional time_ms and nodes, not {\"nodes\": -1}",
+        ),
+        "seat": ("bad_seat", "R2.1: seat must be 0 to 1, not -1"),
+        "seed": ("bad_seed", said["seed"]["message"]),
+        "preset": ("bad_rules", said["preset"]["message"]),
+        "record": (
+            "bad_record",
+            "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not 'x'",
+        ),
+    }
+    assert said["seed"]["message"].startswith("R3.2") and said["preset"]["message"].startswith("R10")
+    # the schema lists agents without knobs and dealers from 0; the game takes knobs and says R2.2
+    seat = session.handle({"type": "state", "game": b})["state"]["current_player"]
+    bot = {"type": "bot", "game": b, "seat": seat, "ply": 0, "agent": "ismcts:20", "apply": False}
+    assert session.handle(bot)["type"] == "suggested"
+    dealer = session.handle({"type": "new", "kind": "bieten", "dealer": -1})
+    assert dealer["code"] == "bad_seat"
+    assert dealer["message"] == "R2.2: dealer must be a seat from 0 to 3, not -1"
 
 
 @pytest.mark.skipif(shutil.which("sh") is None or shutil.which("grep") is None, reason="needs sh and grep")

@@ -208,7 +208,10 @@ def test_summary_reports_win_rates_with_intervals_scores_and_bummerl() -> None:
     table = str(summary)
     assert "win rate" in table and "95% interval" in table and "deals/s" in table
     assert "points per game" not in table
-    assert math.isinf(SchnapsenSummary(0, 0, 0.0, (), (), (), (), ()).hands_per_second)
+    empty = SchnapsenSummary(
+        games=0, hands=0, seconds=0.0, agents=(), win_rate=(), win_interval=(), mean_score=(), bummerl=()
+    )
+    assert math.isinf(empty.hands_per_second)
 
 
 def test_progress_bar_is_drawn_on_the_given_stream() -> None:

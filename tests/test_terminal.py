@@ -1,5 +1,5 @@
 """``bieten play`` at a real (pseudo-)terminal, its JSON Lines save format, and ``bieten replay``
-(python/bieten/_terminal.py, docs/frontends.md).
+(python/bieten/terminal/, docs/frontends.md).
 
 The opponents are built-in agents seeded from the game seed, so every test can mirror the session
 in Python: the same seed, the same agents and the same moves give the same game, and the expected
@@ -26,8 +26,9 @@ import pytest
 
 import bieten
 from bieten import _core
-from bieten._terminal import ReplayError, View, load_jsonl, play
 from bieten.cli import main
+from bieten.terminal import ReplayError, load_jsonl, play
+from bieten.terminal.bieten import View
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -9,7 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 from bieten import _core
-from bieten._core import Action, BietenError, HandError, IllegalActionError
+from bieten._common_game import CommonGame
+from bieten._core import Action, BietenError, HandError
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask
 from bieten._rules import Rules
@@ -89,7 +90,7 @@ def _built(game: Game) -> bool:
     return _core.initialised(game) and game._meta is not None
 
 
-class Game(_core.GameBase):
+class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
     """A game of Bieten to the target, driven by actions in R11 notation.
 
     The state lives in the C++ core; the methods that agents call in a loop
@@ -114,6 +115,10 @@ class Game(_core.GameBase):
     # No instance __dict__: the metadata and the event caches live in the C++ object (GameBase),
     # so that clone() is one C++ copy (bindings/register_game.cpp).
     __slots__ = ()
+    _RULE = "R"
+    _ACTION = Action
+    _ACTION_TEXTS = tuple(_core.action_texts())
+    _EVENT = Event
 
     def __init__(
         self,
@@ -168,79 +173,20 @@ class Game(_core.GameBase):
         return [_cards(m) for m in self.hand_masks]
 
     @property
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over, as Schnapsen's games name them: ``[winner]``
+        (R2.3: one seat wins), or [] until then."""
+        winner = self.winner
+        return [] if winner is None else [int(winner)]
+
+    @property
     def unplayed(self) -> list[list[str]]:
         """Every seat's cards not yet played in the current hand."""
         return [_cards(m) for m in self.unplayed_masks]
 
-    def _require_record(self, what: str) -> None:
-        if not self.records:
-            raise BietenError(f"{what} needs a recording game; this one was made with record=False")
-
-    @property
-    def history(self) -> list[str]:
-        """Every action applied so far, as R11 text."""
-        self._require_record("history")
-        texts = _ACTION_TEXTS
-        return [texts[i] for i in self.history_ids()]
-
-    # -- actions ---------------------------------------------------------------------------------
-    def apply(self, action: Action | str | int, seat: int | None = None, ply: int | None = None) -> None:
-        """Applies an action (an Action, its R11 text, or its id).
-
-        An illegal action raises IllegalActionError naming the rule and changes nothing (R9).
-        For front ends relaying actions from players (docs/security.md): with ``seat`` the action
-        is refused unless that seat is the one to act, and with ``ply`` it is refused unless exactly
-        that many actions have been applied (a stale or replayed action).
-        """
-        if seat is not None and seat != self.current_player:
-            current = self.current_player
-            whose = "the game is over" if current is None else f"seat {current} is to act"
-            raise IllegalActionError(f"R9: seat {seat} is not to act; {whose}, so '{action}' is refused")
-        if ply is not None and ply != self.ply:
-            raise IllegalActionError(
-                f"R9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
-                "a stale or replayed action is refused"
-            )
-        super().apply(action)
-
-    def why_illegal(self, action: Action | str | int) -> str | None:  # type: ignore[override]
-        """Why an action would be refused (citing the rule), or None if it is legal."""
-        try:
-            reason = super().why_illegal(Action(action).id)
-        except IllegalActionError as err:
-            return str(err)
-        return reason or None
-
-    # -- events ----------------------------------------------------------------------------------
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far (docs/events.md)."""
-        self._require_record("events")
-        cache = self._event_cache
-        if self.event_count() > len(cache):
-            cache.extend(Event(d) for d in self.event_dicts(len(cache)))
-        return list(cache)
-
-    def events_for(self, seat: int) -> list[Event]:
-        """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets.
-
-        Each seat's view is built once per event and kept, so polling after every action is cheap.
-        """
-        self._require_record("events_for")
-        view = self._view_cache(seat)  # refuses anything but a seat, as observation(seat) does
-        if self.event_count() > len(view):
-            view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
-        return list(view)
-
     # -- copies and records ----------------------------------------------------------------------
     # clone(), copy.copy and copy.deepcopy come from the core: a C++ copy of the state in a new
     # Game, sharing the immutable `_meta`; the event caches start empty (register_game.cpp clone_as).
-
-    def __eq__(self, other: object) -> bool:
-        """Games are equal when they are the same record: rules, seed, first deal and actions."""
-        return isinstance(other, Game) and super().__eq__(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         state = f"winner {self.winner}" if self.is_over else f"seat {self.current_player} to act"

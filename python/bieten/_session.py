@@ -27,39 +27,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bieten import _core
-from bieten._core import (
-    ActionError,
-    AgentError,
-    BietenError,
-    CardError,
-    HandError,
-    IllegalActionError,
-    RulesError,
-    SeatError,
-    SeedError,
-)
-from bieten._game import Game as BietenGame
+from bieten._agents import AGENTS, is_builtin_agent
+from bieten._core import BietenError
+from bieten._families import BIETEN, FAMILIES, AnyGame, Family, family_of, kind_family, record_family
+from bieten._families import KINDS as KINDS
 from bieten._game import GameRecordError
-from bieten._rules import KNOBS as BIETEN_KNOBS
-from bieten._rules import Rules as BietenRules
-from bieten._simulate import AGENTS, Agent, is_builtin_agent
-from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
-from bieten.schnapsen import Game as SchnapsenGame
-from bieten.schnapsen import Rules as SchnapsenRules
-from bieten.schnapsen._rules import KNOBS as SCHNAPSEN_KNOBS
+from bieten._seeds import check_u64
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
 PROTOCOLS = (1,)
-#: The values of ``kind`` in a ``new`` request: Bieten, or a preset of Bauernschnapsen and Schnapsen.
-KINDS = ("bieten", *SCHNAPSEN_PRESETS)
+# KINDS, the values of ``kind`` in a ``new`` request (Bieten, or a preset of Bauernschnapsen and
+# Schnapsen), are the registry's (python/bieten/_families.py).
 #: The longest request line, in bytes without its newline (``bieten engine --max-line``).
 MAX_LINE = 1 << 20
 #: The most games a session keeps open at once.
 MAX_GAMES = 64
 #: The longest client ``id`` string echoed back.
 MAX_ID = 256
-
-AnyGame = BietenGame | SchnapsenGame
 
 ERROR_CODES = (
     "bad_json",
@@ -103,14 +87,14 @@ def _refusal(err: BaseException) -> ProtocolError:
     """The protocol error of an exception the games raise (their messages cite the rule)."""
     codes: tuple[tuple[type[BaseException], str], ...] = (
         (GameRecordError, "bad_record"),
-        (RulesError, "bad_rules"),
-        (SeedError, "bad_seed"),
-        (SeatError, "bad_seat"),
-        (HandError, "bad_deal"),
-        (CardError, "bad_deal"),
-        (AgentError, "unknown_agent"),
-        (IllegalActionError, "illegal_action"),
-        (ActionError, "bad_action"),
+        (_core.RulesError, "bad_rules"),
+        (_core.SeedError, "bad_seed"),
+        (_core.SeatError, "bad_seat"),
+        (_core.HandError, "bad_deal"),
+        (_core.CardError, "bad_deal"),
+        (_core.AgentError, "unknown_agent"),
+        (_core.IllegalActionError, "illegal_action"),
+        (_core.ActionError, "bad_action"),
     )
     for kind, code in codes:
         if isinstance(err, kind):
@@ -134,11 +118,12 @@ class Table:
     bieten._session.ProtocolError: R9: 'good' was sent for ply 0, but the game is at ply 1: ...
     """
 
-    __slots__ = ("family", "game")
+    __slots__ = ("_family", "family", "game")
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
-        self.family = "bieten" if isinstance(game, BietenGame) else "schnapsen"
+        self._family: Family = family_of(game)
+        self.family = self._family.name
 
     # -- making a game --------------------------------------------------------------------------------
     @classmethod
@@ -159,29 +144,20 @@ class Table:
             raise ProtocolError(
                 "bad_field", f"new: kind must be one of {', '.join(KINDS)}, not {_show(kind)}"
             )
+        family = kind_family(kind)
         knobs = dict(rules or {})
-        known = BIETEN_KNOBS if kind == "bieten" else SCHNAPSEN_KNOBS
-        unknown = sorted(set(knobs) - set(known))
+        unknown = sorted(set(knobs) - set(family.knobs))
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
-            rule = "R10" if kind == "bieten" else "S10"
             raise ProtocolError(
                 "bad_rules",
-                f"{rule}: unknown rules knob(s): {', '.join(unknown)} (known: {', '.join(known)})",
+                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(unknown)} "
+                f"(known: {', '.join(family.knobs)})",
             )
         if seed is None:
             seed = secrets.randbits(64)
         try:
-            if kind == "bieten":
-                bieten_rules = BietenRules.preset("tyrol" if preset is None else preset, **knobs)
-                return cls(BietenGame(bieten_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
-            if preset is not None:
-                raise ProtocolError(
-                    "bad_rules", f"S10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
-                )
-            if top_card is not None:
-                raise ProtocolError("bad_deal", "S3.7: top_card is Bieten's (R3.8); give deal.trump_card")
-            schnapsen_rules = SchnapsenRules.preset(kind, **knobs)
-            return cls(SchnapsenGame(schnapsen_rules, seed, deal=deal, dealer=dealer))
+            game_rules = family.rules_for(kind, preset, **knobs)
+            return cls(family.new_game(game_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
         except (BietenError, TypeError) as err:
             raise _refusal(err) from None
 
@@ -189,18 +165,12 @@ class Table:
     def load(cls, record: Mapping[str, Any]) -> Table:
         """A game restored from its record (``save``), of either family by its ``format``."""
         form = record.get("format")
-        game_class: type[BietenGame] | type[SchnapsenGame]
-        if form == "bieten-game":
-            game_class = BietenGame
-        elif form == "bieten-schnapsen-game":
-            game_class = SchnapsenGame
-        else:
-            raise ProtocolError(
-                "bad_record",
-                "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not " + repr(form),
-            )
+        family = record_family(form)
+        if family is None:
+            formats = " or ".join(repr(f.record_format) for f in FAMILIES)
+            raise ProtocolError("bad_record", f"from_json: format must be {formats}, not {form!r}")
         try:
-            return cls(game_class.from_record(dict(record)))
+            return cls(family.game.from_record(dict(record)))
         except (BietenError, TypeError) as err:
             raise _refusal(err) from None
 
@@ -208,7 +178,7 @@ class Table:
     @property
     def rule_prefix(self) -> str:
         """ "R" for Bieten's rule ids, "S" for Schnapsen's."""
-        return "R" if self.family == "bieten" else "S"
+        return self._family.rule_prefix
 
     @property
     def players(self) -> int:
@@ -217,13 +187,6 @@ class Table:
     @property
     def ply(self) -> int:
         return int(self.game.ply)
-
-    def winners(self) -> list[int]:
-        """The winning seats once the game is over (Bieten has one, R2.3; Schnapsen a side, S2.4)."""
-        if isinstance(self.game, BietenGame):
-            winner = self.game.winner
-            return [] if winner is None else [int(winner)]
-        return [int(s) for s in self.game.winners]
 
     def state(self) -> dict[str, Any]:
         """What changes as the game goes on: the ``state`` object of docs/protocol.md."""
@@ -235,7 +198,7 @@ class Table:
             "current_player": game.current_player,
             "is_over": bool(game.is_over),
             "scores": [int(s) for s in game.scores],
-            "winners": self.winners(),
+            "winners": [int(s) for s in game.winners],
             "next": int(game.event_count()),
         }
 
@@ -296,10 +259,9 @@ class Table:
     def _action(self, action: str | int) -> tuple[int, str]:
         """An action's id and text in this game's notation (R11, S11), or ``bad_action``."""
         if isinstance(action, str) and len(action) > 64:
-            rule = "R11" if self.family == "bieten" else "S11"
-            raise ProtocolError("bad_action", f"{rule}: {_quote(action)} is not an action")
+            raise ProtocolError("bad_action", f"{self.rule_prefix}11: {_quote(action)} is not an action")
         try:
-            parsed = _core.Action(action) if self.family == "bieten" else _core.schnapsen.Action(action)
+            parsed = self._family.action(action)
         except (BietenError, TypeError, OverflowError) as err:
             raise ProtocolError("bad_action", str(err)) from None
         return int(parsed.id), str(parsed)
@@ -348,10 +310,7 @@ class Table:
             )
         try:
             chosen_seed = self.bot_seed(seat) if seed is None else seed
-            if isinstance(self.game, BietenGame):
-                action_id = Agent(agent, chosen_seed).act(self.game)
-            else:
-                action_id = int(_core.schnapsen.CoreAgent(agent, chosen_seed).act(self.game))
+            action_id = int(self._family.core_agent(agent, check_u64(chosen_seed)).act(self.game))
             action = self._action(action_id)
             if not apply:
                 return {"seat": seat, "ply": ply, "action": {"id": action[0], "text": action[1]}, "by": agent}
@@ -365,113 +324,169 @@ class Table:
         return json.loads(self.game.to_json())  # type: ignore[no-any-return]
 
 
-# -- request checking ---------------------------------------------------------------------------------
+# -- request checking: against the shipped schema (python/bieten/schema/protocol-v1.json) ------------
+
+#: Where the schema states a range or a list the game itself checks, the game's answer is the
+#: protocol's (docs/protocol.md, "Errors"): a seat or dealer off the table is ``bad_seat`` (R2.1,
+#: R2.2, S2.1), a seed out of range ``bad_seed`` (R3.2), an unknown preset ``bad_rules`` (R10), an
+#: unknown agent ``unknown_agent``; and what a record holds is its reader's to judge (``bad_record``).
+_GAME_ANSWERS: Mapping[str, frozenset[str]] = {
+    "seat": frozenset({"minimum"}),
+    "dealer": frozenset({"minimum"}),
+    "seed": frozenset({"minimum", "maximum"}),
+    "preset": frozenset({"enum"}),
+    "agent": frozenset({"enum"}),
+}
+_RECORD_SHAPE = frozenset({"type"})  # of a load's record, only that it is an object is the protocol's
+
+
+class _Schema:
+    """The request definitions of the shipped schema, each compiled into a validator once.
+
+    JSON Schema counts ``1.0`` as an integer; the protocol does not (docs/protocol.md: integers are
+    JSON integers), so the validators' ``integer`` is an int that is not a bool, as ``json`` reads it.
+    """
+
+    def __init__(self) -> None:
+        from importlib.resources import files
+
+        from jsonschema import Draft202012Validator, validators
+
+        text = files("bieten").joinpath("schema", "protocol-v1.json").read_text(encoding="utf-8")
+        self.defs: dict[str, Any] = json.loads(text)["$defs"]
+        checker = Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer", lambda _checker, value: type(value) is int
+        )
+        kind = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
+
+        def compiled(name: str) -> Any:
+            # Each definition with its references written out: validating then needs no reference
+            # lookups (a third of the time per request, measured).
+            return kind(_inlined(self.defs[name], self.defs))
+
+        self.ident = compiled("request_id")
+        self.requests = {
+            name.removeprefix("request_"): compiled(name)
+            for name in self.defs
+            if name.startswith("request_") and name != "request_id"
+        }
+        self._fields = {
+            kind: {
+                name: node
+                for name, node in self.defs[f"request_{kind}"]["properties"].items()
+                if name not in ("type", "id")
+            }
+            for kind in self.requests
+        }
+
+    def fields(self, kind: str) -> dict[str, Any]:
+        """A request type's fields besides ``type`` and ``id``, in the schema's order."""
+        return self._fields[kind]
+
+    def check(self, kind: str, request: Mapping[str, Any]) -> None:
+        """Refuses a request the schema refuses: an unknown field first, then field by field in the
+        schema's order a missing one or one of the wrong type or range."""
+        fields = self.fields(kind)
+        problems: dict[str, Any] = {}
+        unknown: list[str] = []
+        for error in self.requests[kind].iter_errors(request):
+            if error.validator == "additionalProperties" and not error.path:
+                unknown = sorted(set(request) - set(fields) - {"type", "id"})
+            elif error.validator == "required":
+                for name in self.defs[f"request_{kind}"]["required"]:
+                    if name not in request:
+                        problems.setdefault(name, None)
+            elif error.path and not self._games_own(error):
+                problems.setdefault(str(error.path[0]), error)
+        if unknown:
+            raise ProtocolError(
+                "unknown_field",
+                f"{kind} has no field(s) {', '.join(unknown)} (its fields: {', '.join(fields) or 'none'})",
+            )
+        for name, node in fields.items():
+            if name not in problems:
+                continue
+            if name not in request:
+                what = _what(node, self.defs, described=True)
+                raise ProtocolError("missing_field", f"{kind} needs the field {name}: {what}")
+            raise ProtocolError(
+                "bad_field", f"{kind}: {name} must be {_what(node, self.defs)}, not {_show(request[name])}"
+            )
+
+    @staticmethod
+    def _games_own(error: Any) -> bool:
+        """Whether the game, not the protocol, answers this schema error (``_GAME_ANSWERS``)."""
+        name = str(error.path[0])
+        if name == "record":
+            return len(error.path) > 1 or error.validator not in _RECORD_SHAPE
+        return len(error.path) == 1 and error.validator in _GAME_ANSWERS.get(name, ())
+
+
+def _inlined(node: Any, defs: Mapping[str, Any]) -> Any:
+    """A schema node with each ``$ref`` to ``#/$defs/...`` replaced by what it names (the request
+    definitions refer to no definition that refers back)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if ref is not None:
+            return _inlined(defs[str(ref).rsplit("/", 1)[-1]], defs)
+        return {key: _inlined(value, defs) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_inlined(item, defs) for item in node]
+    return node
+
+
+def _what(node: Mapping[str, Any], defs: Mapping[str, Any], described: bool = False) -> str:
+    """What a schema node asks for, in words: its description when ``described`` (and it has one),
+    else its type and range."""
+    ref = node.get("$ref")
+    if ref is not None:
+        return _what(defs[str(ref).rsplit("/", 1)[-1]], defs, described)
+    if described and "description" in node:
+        return str(node["description"])
+    if "enum" in node:
+        return "one of " + ", ".join(map(str, node["enum"]))
+    if "oneOf" in node:
+        return " or ".join(_what(n, defs) for n in node["oneOf"])
+    kinds = node.get("type")
+    if isinstance(kinds, list):
+        return " or ".join(_what({"type": k}, defs) for k in kinds)
+    if kinds == "integer":
+        low, high = node.get("minimum"), node.get("maximum")
+        if low is not None and high is not None:
+            return f"an integer from {low} to {high}"
+        return "an integer" + ("" if low is None else f" >= {low}")
+    if kinds == "array":
+        items = node.get("items")
+        size = " non-empty" if node.get("minItems", 0) > 0 else ""
+        return f"a{size} list" + ("" if items is None else f" of {_plural(_what(items, defs))}")
+    if kinds == "object" and node.get("properties") and not node.get("required"):
+        return "an object with optional " + " and ".join(node["properties"])
+    if kinds == "object" and "description" in node:
+        return str(node["description"])
+    words = {"string": "a string", "boolean": "true or false", "object": "an object"}
+    return words.get(str(kinds), "a value")
+
+
+def _plural(what: str) -> str:
+    """``an integer >= 0`` -> ``integers >= 0``."""
+    head, _, rest = what.partition(" ")
+    noun, _, tail = rest.partition(" ")
+    return f"{noun}s{' ' + tail if tail else ''}" if head in ("a", "an") else what
+
+
+_SCHEMA: _Schema | None = None
+
+
+def _schema() -> _Schema:
+    """The compiled schema, made on first use (importing jsonschema costs about 50 ms)."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = _Schema()
+    return _SCHEMA
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _nat(value: object) -> bool:
-    return _is_int(value) and value >= 0  # type: ignore[operator]
-
-
-def _str(value: object) -> bool:
-    return isinstance(value, str)
-
-
-def _object(value: object) -> bool:
-    return isinstance(value, dict)
-
-
-def _bool(value: object) -> bool:
-    return isinstance(value, bool)
-
-
-def _protocols(value: object) -> bool:
-    return isinstance(value, list) and 0 < len(value) <= 16 and all(_nat(v) for v in value)
-
-
-def _action(value: object) -> bool:
-    return _str(value) or _nat(value)
-
-
-def _deal(value: object) -> bool:
-    return isinstance(value, (list, dict))
-
-
-def _budget(value: object) -> bool:
-    return (
-        isinstance(value, dict)
-        and set(value) <= {"time_ms", "nodes"}
-        and all(_nat(v) for v in value.values())
-    )
-
-
-def _knobs(value: object) -> bool:
-    return isinstance(value, dict)
-
-
-_Check = tuple[bool, Callable[[object], bool], str]
-_REQ = True
-_OPT = False
-_HANDLE = (_REQ, _str, 'a game handle (a string such as "g1")')
-_SEAT = (_REQ, _is_int, "an integer seat")
-_PLY = (_REQ, _nat, "an integer ply >= 0")
-
-#: Each request type's fields besides ``type`` and ``id``: name -> (required, check, what it must be).
-REQUESTS: dict[str, dict[str, _Check]] = {
-    "hello": {"protocols": (_REQ, _protocols, "a non-empty list of protocol versions (integers)")},
-    "new": {
-        "kind": (_REQ, _str, f"one of {', '.join(KINDS)}"),
-        "preset": (_OPT, _str, "a Bieten preset name (R10)"),
-        "rules": (_OPT, _knobs, "an object of rules knobs (R10, S10)"),
-        "seed": (_OPT, _is_int, "an integer seed"),
-        "dealer": (_OPT, _is_int, "an integer seat"),
-        "deal": (_OPT, _deal, "a deal: a list of hands (R3.6) or an object (S3.7)"),
-        "top_card": (_OPT, _str, "a card text (R3.8)"),
-    },
-    "load": {"record": (_REQ, _object, "a game record object (as save gives)")},
-    "state": {"game": _HANDLE},
-    "events": {"game": _HANDLE, "seat": _SEAT, "since": (_OPT, _nat, "an integer seq >= 0")},
-    "legal": {"game": _HANDLE, "seat": (_OPT, _is_int, "an integer seat")},
-    "apply": {
-        "game": _HANDLE,
-        "seat": _SEAT,
-        "ply": _PLY,
-        "action": (_REQ, _action, "an action text or an action id >= 0"),
-    },
-    "bot": {
-        "game": _HANDLE,
-        "seat": _SEAT,
-        "ply": _PLY,
-        "agent": (_REQ, _str, f"one of {', '.join(AGENTS)}"),
-        "seed": (_OPT, _is_int, "an integer seed"),
-        "budget": (_OPT, _budget, "an object with optional time_ms and nodes (integers >= 0)"),
-        "apply": (_OPT, _bool, "true or false"),
-    },
-    "save": {"game": _HANDLE},
-    "close": {"game": _HANDLE},
-    "list": {},
-    "quit": {},
-}
-
-
-def _check_fields(kind: str, request: Mapping[str, Any]) -> None:
-    spec = REQUESTS[kind]
-    unknown = sorted(set(request) - set(spec) - {"type", "id"})
-    if unknown:
-        raise ProtocolError(
-            "unknown_field",
-            f"{kind} has no field(s) {', '.join(unknown)} (its fields: {', '.join(spec) or 'none'})",
-        )
-    for name, (required, check, what) in spec.items():
-        if name not in request:
-            if required:
-                raise ProtocolError("missing_field", f"{kind} needs the field {name}: {what}")
-            continue
-        if not check(request[name]):
-            raise ProtocolError("bad_field", f"{kind}: {name} must be {what}, not {_show(request[name])}")
 
 
 class _DuplicateKey(ValueError):
@@ -549,7 +564,8 @@ class Session:
         if not isinstance(request, dict):
             return error_reply(None, "not_object", f"a request is a JSON object, not {_json_kind(request)}")
         ident = request.get("id")
-        if ident is not None and not ((isinstance(ident, str) and len(ident) <= MAX_ID) or _is_int(ident)):
+        schema = _schema()
+        if ident is not None and not schema.ident.is_valid(ident):
             return error_reply(
                 None, "bad_field", f"id must be a string of at most {MAX_ID} characters or an integer"
             )
@@ -557,13 +573,12 @@ class Session:
             kind = request.get("type")
             if "type" not in request:
                 raise ProtocolError("missing_field", "a request needs the field type")
-            if not isinstance(kind, str) or kind not in REQUESTS:
-                raise ProtocolError(
-                    "unknown_type", f"unknown request type {_show(kind)} (known: {', '.join(REQUESTS)})"
-                )
+            if not isinstance(kind, str) or kind not in schema.requests:
+                known = ", ".join(schema.requests)
+                raise ProtocolError("unknown_type", f"unknown request type {_show(kind)} (known: {known})")
             if self.protocol is None and kind not in ("hello", "quit"):
                 raise ProtocolError("no_handshake", "the session starts with hello (docs/protocol.md)")
-            _check_fields(kind, request)
+            schema.check(kind, request)
             reply = getattr(self, f"_on_{kind}")(request)
         except ProtocolError as err:
             return error_reply(ident, err.code, err.message)
@@ -589,7 +604,7 @@ class Session:
             "engine": "bieten",
             "version": __version__,
             "kinds": list(KINDS),
-            "presets": list(BietenRules.PRESETS),
+            "presets": list(BIETEN.presets),
             "agents": list(AGENTS),
             "max_line": self.max_line,
             "max_games": self.max_games,

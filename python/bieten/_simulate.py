@@ -8,86 +8,24 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TextIO, overload
+from typing import Any, ClassVar, TextIO, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from bieten import _core
+from bieten._agents import AGENTS as AGENTS
+from bieten._agents import Agent as Agent
+from bieten._agents import is_builtin_agent as is_builtin_agent
 from bieten._core import Action, AgentError, NativeAgent
-from bieten._deal import _check_rules
-from bieten._game import Game
+from bieten._families import Family, family_of
+from bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
+from bieten._figures import figure_odds as figure_odds
 from bieten._rules import Rules
 from bieten._seeds import check_u64
-from bieten.schnapsen._game import Action as SchnapsenAction
 from bieten.schnapsen._rules import Rules as SchnapsenRules
-
-#: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
-FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
-#: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
-#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md).
-AGENTS = ("random", "heuristic", "ismcts")
-
-
-def is_builtin_agent(name: str) -> bool:
-    """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
-    are checked when the agent is made)."""
-    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
 AgentSpec = "str | PythonAgent | NativeAgent"
-
-
-class Agent:
-    """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
-    step-by-step Python loops.
-
-    >>> game = Game(Rules(players=2), seed=3)
-    >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
-    >>> while not game.is_over:
-    ...     game.apply_id(bots[game.current_player].act(game))
-    >>> game.winner in (0, 1)
-    True
-    """
-
-    __slots__ = ("_core",)
-
-    def __init__(self, name: str, seed: int = 0) -> None:
-        if not is_builtin_agent(name):
-            raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
-        self._core = _core.CoreAgent(name, check_u64(seed))
-
-    @property
-    def name(self) -> str:
-        return str(self._core.name)
-
-    def act(self, game: Game) -> int:
-        """The action id this agent chooses for the seat to act."""
-        return int(self._core.act(game))
-
-    def __repr__(self) -> str:
-        return f"Agent({self.name!r})"
-
-
-def figure_odds(game: Game, seat: int, seed: int = 0) -> dict[str, float]:
-    """For ``seat``, the probability of ending the hand with the best Red, Green, Gleich, Hanger and
-    Spiel, from what that seat may see (docs/agents.md): exact where the unseen hands are few,
-    seeded sampling otherwise. A hint for front ends, and what the heuristic agent bids by.
-
-    >>> odds = figure_odds(Game(Rules(players=2), seed=7), seat=0)
-    >>> sorted(odds)
-    ['gleich', 'green', 'hanger', 'red', 'spiel']
-    """
-    probabilities, _exact, _worlds = _core.figure_odds(game, seat, check_u64(seed))
-    return dict(zip(FIGURE_COLUMNS[:5], probabilities, strict=True))
-
-
-def _action_id(value: object) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    return Action(value).id  # type: ignore[arg-type]
 
 
 def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -106,9 +44,16 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Summary:
-    """What a run showed, seat by seat (see ``SimulationResult.summary``)."""
+    """What a run showed, seat by seat (see ``SimulationResult.summary``), in either game.
+
+    ``points_per_game`` has Bieten's figure columns (``FIGURE_COLUMNS``: points per game, seat by
+    seat) and is empty for Bauernschnapsen and Schnapsen, which have no figures. ``unit`` is what
+    ``hands`` counts: Bieten's hands, or Schnapsen's deals. A Schnapsen game can have several
+    winners (S8.6: every seat at or above the target, both partners of a fixed team), so its win
+    rates may add up to more than 1.
+    """
 
     games: int
     hands: int
@@ -117,36 +62,39 @@ class Summary:
     win_rate: tuple[float, ...]
     win_interval: tuple[tuple[float, float], ...]
     mean_score: tuple[float, ...]
-    points_per_game: dict[str, tuple[float, ...]]
     bummerl: tuple[int, ...]
+    points_per_game: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    unit: str = "hand"
 
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = []
+        for s in range(len(self.agents)):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "agent": self.agents[s],
+                "win_rate": self.win_rate[s],
+                "win_rate_95": list(self.win_interval[s]),
+                "mean_score": self.mean_score[s],
+            }
+            if self.points_per_game:
+                seat["points_per_game"] = {f: points[s] for f, points in self.points_per_game.items()}
+            seat["bummerl"] = self.bummerl[s]
+            seats.append(seat)
         return {
             "games": self.games,
             "hands": self.hands,
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
-            "seats": [
-                {
-                    "seat": s,
-                    "agent": self.agents[s],
-                    "win_rate": self.win_rate[s],
-                    "win_rate_95": list(self.win_interval[s]),
-                    "mean_score": self.mean_score[s],
-                    "points_per_game": {f: self.points_per_game[f][s] for f in FIGURE_COLUMNS},
-                    "bummerl": self.bummerl[s],
-                }
-                for s in range(len(self.agents))
-            ],
+            "seats": seats,
         }
 
     def __str__(self) -> str:
-        head = ["seat", "agent", "win rate", "95% interval", "mean score", *FIGURE_COLUMNS, "bummerl"]
-        rows = [head]
+        figures = tuple(self.points_per_game)
+        rows = [["seat", "agent", "win rate", "95% interval", "mean score", *figures, "bummerl"]]
         for s, agent in enumerate(self.agents):
             lo, hi = self.win_interval[s]
             rows.append(
@@ -156,17 +104,42 @@ class Summary:
                     f"{self.win_rate[s]:.4f}",
                     f"[{lo:.4f}, {hi:.4f}]",
                     f"{self.mean_score[s]:.2f}",
-                    *(f"{self.points_per_game[f][s]:.3f}" for f in FIGURE_COLUMNS),
+                    *(f"{self.points_per_game[f][s]:.3f}" for f in figures),
                     f"{self.bummerl[s]:,}",
                 ]
             )
         lines = _table(rows)
-        rate = self.hands_per_second
+        unit = self.unit
+        per_game = self.hands / self.games if self.games else 0.0
+        counted = f" ({per_game:.1f} per game)" if unit == "deal" else ""
         lines.append(
-            f"{self.games:,} games, {self.hands:,} hands in {self.seconds:.2f} s ({rate:,.0f} hands/s); "
-            "figure columns are points per game"
+            f"{self.games:,} games, {self.hands:,} {unit}s{counted} in {self.seconds:.2f} s "
+            f"({self.hands_per_second:,.0f} {unit}s/s)"
+            + ("; figure columns are points per game" if figures else "")
         )
         return "\n".join(lines)
+
+
+#: The summary of a run of Bauernschnapsen or Schnapsen: the same ``Summary`` (its old name).
+SchnapsenSummary = Summary
+
+
+def _summary(result: Any, wins: list[int], unit: str, points: dict[str, tuple[float, ...]]) -> Summary:
+    """The summary of a result of either game, from each seat's games won."""
+    n = len(result.game_index)
+    players = result.rules.players
+    return Summary(
+        games=n,
+        hands=int(result.hands.sum(dtype=np.uint64)),
+        seconds=result.seconds,
+        agents=result.agents,
+        win_rate=tuple(w / max(n, 1) for w in wins),
+        win_interval=tuple(_wilson(w, n) for w in wins),
+        mean_score=tuple(float(x) for x in (result.scores.mean(axis=0) if n else np.zeros(players))),
+        bummerl=tuple(int(x) for x in result.bummerl.sum(axis=0)),
+        points_per_game=points,
+        unit=unit,
+    )
 
 
 def _same_run(a: Any, b: Any, arrays: tuple[str, ...]) -> bool:
@@ -208,131 +181,95 @@ def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
     return fields
 
 
-@dataclass(frozen=True, eq=False)
-class SimulationResult:
-    """Per-game arrays of a run (ascending game index) and per-seat totals.
+_R = TypeVar("_R", bound="_RunResult")
 
-    ``scores`` is (games, players); ``bummerl`` is a bool array (games, players);
-    ``figure_points`` is (players, 6), columns ``FIGURE_COLUMNS``, summed over the games.
-    """
 
-    rules: Rules
+@dataclass(frozen=True, eq=False, kw_only=True)
+class _RunResult:
+    """What both games' results of a run share: the run, its per-game arrays in ascending game index
+    (``scores`` (games, players); ``bummerl`` bools (games, players); ``hands`` and ``actions`` played
+    in each game), equality of runs and joining shards. ``_PER_GAME`` names the per-game arrays and
+    ``_SUMMED`` the arrays summed over the games."""
+
+    rules: Any
     agents: tuple[str, ...]
     seed: int
     games: int
     shard: tuple[int, int]
     game_index: npt.NDArray[np.uint64]
-    winner: npt.NDArray[np.int8]
     scores: npt.NDArray[np.int16]
     bummerl: npt.NDArray[np.bool_]
     hands: npt.NDArray[np.uint32]
     actions: npt.NDArray[np.uint32]
-    figure_points: npt.NDArray[np.int64]
     seconds: float = field(default=0.0, compare=False)
 
-    _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
+    _PER_GAME: ClassVar[tuple[str, ...]]
+    _SUMMED: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+        """The game's own fields of a result, from the core's result dicts of a run."""
+        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
-        if not isinstance(other, SimulationResult):
+        if type(other) is not type(self):
             return NotImplemented
-        return _same_run(self, other, ("game_index", *self._PER_GAME, "figure_points"))
+        return _same_run(self, other, ("game_index", *self._PER_GAME, *self._SUMMED))
 
     __hash__ = None  # type: ignore[assignment]
 
-    def summary(self) -> Summary:
-        n = len(self.winner)
-        players = self.rules.players
-        wins = [int(np.count_nonzero(self.winner == s)) for s in range(players)]
-        denominator = max(n, 1)
-        return Summary(
-            games=n,
-            hands=int(self.hands.sum(dtype=np.uint64)),
-            seconds=self.seconds,
-            agents=self.agents,
-            win_rate=tuple(w / denominator for w in wins),
-            win_interval=tuple(_wilson(w, n) for w in wins),
-            mean_score=tuple(float(x) for x in (self.scores.mean(axis=0) if n else np.zeros(players))),
-            points_per_game={
-                f: tuple(float(self.figure_points[s, i]) / denominator for s in range(players))
-                for i, f in enumerate(FIGURE_COLUMNS)
-            },
-            bummerl=tuple(int(x) for x in self.bummerl.sum(axis=0)),
-        )
-
     @classmethod
-    def merge(cls, parts: Sequence[SimulationResult]) -> SimulationResult:
+    def merge(cls: type[_R], parts: Sequence[_R]) -> _R:
         """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
         fields = _joined(parts, cls._PER_GAME)
-        return cls(figure_points=np.sum([p.figure_points for p in parts], axis=0, dtype=np.int64), **fields)
+        for name in cls._SUMMED:
+            fields[name] = np.sum([getattr(p, name) for p in parts], axis=0, dtype=np.int64)
+        return cls(**fields)
 
 
-@dataclass(frozen=True)
-class SchnapsenSummary:
-    """What a run of Bauernschnapsen or Schnapsen showed, seat by seat (see
-    ``SchnapsenSimulationResult.summary``).
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SimulationResult(_RunResult):
+    """Per-game arrays of a run of Bieten (ascending game index) and per-seat totals.
 
-    A game can have several winners (S8.6: every seat at or above the target, both partners of a
-    fixed team), so the win rates of the seats may add up to more than 1.
+    ``winner`` is each game's winning seat (R2.3); ``scores`` is (games, players); ``bummerl`` is a
+    bool array (games, players); ``figure_points`` is (players, 6), columns ``FIGURE_COLUMNS``,
+    summed over the games.
     """
 
-    games: int
-    hands: int
-    seconds: float
-    agents: tuple[str, ...]
-    win_rate: tuple[float, ...]
-    win_interval: tuple[tuple[float, float], ...]
-    mean_score: tuple[float, ...]
-    bummerl: tuple[int, ...]
+    rules: Rules
+    winner: npt.NDArray[np.int8]
+    figure_points: npt.NDArray[np.int64]
 
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else math.inf
+    _PER_GAME: ClassVar[tuple[str, ...]] = ("winner", "scores", "bummerl", "hands", "actions")
+    _SUMMED: ClassVar[tuple[str, ...]] = ("figure_points",)
 
-    def to_dict(self) -> dict[str, Any]:
+    @classmethod
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         return {
-            "games": self.games,
-            "hands": self.hands,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "seats": [
-                {
-                    "seat": s,
-                    "agent": self.agents[s],
-                    "win_rate": self.win_rate[s],
-                    "win_rate_95": list(self.win_interval[s]),
-                    "mean_score": self.mean_score[s],
-                    "bummerl": self.bummerl[s],
-                }
-                for s in range(len(self.agents))
-            ],
+            "winner": np.concatenate([p["winner"] for p in parts]),
+            "figure_points": np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
         }
 
-    def __str__(self) -> str:
-        rows = [["seat", "agent", "win rate", "95% interval", "mean score", "bummerl"]]
-        for s, agent in enumerate(self.agents):
-            lo, hi = self.win_interval[s]
-            rows.append(
-                [
-                    str(s),
-                    agent,
-                    f"{self.win_rate[s]:.4f}",
-                    f"[{lo:.4f}, {hi:.4f}]",
-                    f"{self.mean_score[s]:.2f}",
-                    f"{self.bummerl[s]:,}",
-                ]
-            )
-        lines = _table(rows)
-        per_game = self.hands / self.games if self.games else 0.0
-        lines.append(
-            f"{self.games:,} games, {self.hands:,} deals ({per_game:.1f} per game) in {self.seconds:.2f} s "
-            f"({self.hands_per_second:,.0f} deals/s)"
-        )
-        return "\n".join(lines)
+    @property
+    def winners(self) -> npt.NDArray[np.bool_]:
+        """(games, players) bools: the seat that won each game (R2.3), as Schnapsen's results name
+        them."""
+        won: npt.NDArray[np.bool_] = self.winner[:, None] == np.arange(self.rules.players)[None, :]
+        return won
+
+    def summary(self) -> Summary:
+        n = len(self.winner)
+        wins = [int(np.count_nonzero(self.winner == s)) for s in range(self.rules.players)]
+        points = {
+            f: tuple(float(self.figure_points[s, i]) / max(n, 1) for s in range(self.rules.players))
+            for i, f in enumerate(FIGURE_COLUMNS)
+        }
+        return _summary(self, wins, "hand", points)
 
 
-@dataclass(frozen=True, eq=False)
-class SchnapsenSimulationResult:
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SchnapsenSimulationResult(_RunResult):
     """Per-game arrays of a run of Bauernschnapsen or Schnapsen (ascending game index).
 
     ``winners`` and ``bummerl`` are bool arrays (games, players): the seats at or above the target
@@ -341,47 +278,17 @@ class SchnapsenSimulationResult:
     """
 
     rules: SchnapsenRules
-    agents: tuple[str, ...]
-    seed: int
-    games: int
-    shard: tuple[int, int]
-    game_index: npt.NDArray[np.uint64]
     winners: npt.NDArray[np.bool_]
-    scores: npt.NDArray[np.int16]
-    bummerl: npt.NDArray[np.bool_]
-    hands: npt.NDArray[np.uint32]
-    actions: npt.NDArray[np.uint32]
-    seconds: float = field(default=0.0, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]] = ("winners", "scores", "bummerl", "hands", "actions")
 
-    def __eq__(self, other: object) -> bool:
-        """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
-        if not isinstance(other, SchnapsenSimulationResult):
-            return NotImplemented
-        return _same_run(self, other, ("game_index", *self._PER_GAME))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def summary(self) -> SchnapsenSummary:
-        n = len(self.game_index)
-        players = self.rules.players
-        wins = [int(x) for x in self.winners.sum(axis=0)]
-        return SchnapsenSummary(
-            games=n,
-            hands=int(self.hands.sum(dtype=np.uint64)),
-            seconds=self.seconds,
-            agents=self.agents,
-            win_rate=tuple(w / max(n, 1) for w in wins),
-            win_interval=tuple(_wilson(w, n) for w in wins),
-            mean_score=tuple(float(x) for x in (self.scores.mean(axis=0) if n else np.zeros(players))),
-            bummerl=tuple(int(x) for x in self.bummerl.sum(axis=0)),
-        )
-
     @classmethod
-    def merge(cls, parts: Sequence[SchnapsenSimulationResult]) -> SchnapsenSimulationResult:
-        """Joins shards (or consecutive ranges) of one run into the result of the whole run."""
-        return cls(**_joined(parts, cls._PER_GAME))
+    def _own_fields(cls, parts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+        # the core gives every game's winning seats as bits (S8.6)
+        return {"winners": _seat_bits(np.concatenate([p["winners"] for p in parts]), players)}
+
+    def summary(self) -> Summary:
+        return _summary(self, [int(x) for x in self.winners.sum(axis=0)], "deal", {})
 
 
 class _Progress:
@@ -464,54 +371,28 @@ def simulate(
     >>> run.winners.shape, bool((run.winners.sum(axis=1) == 1).all())
     ((100, 2), True)
     """
-    if isinstance(rules, SchnapsenRules):
-        return _simulate_schnapsen(rules, agents, games, seed, threads, shard, progress)
-    rules = _check_rules(rules)
-    run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id)
-    parts, seconds = run.play(lambda *a: _core.simulate(rules._core, *a), progress)
-    bummerl_bits = np.concatenate([p["bummerl"] for p in parts])
-    return SimulationResult(
-        rules=rules,
-        agents=run.display,
-        seed=run.seed,
-        games=run.games,
-        shard=run.shard,
-        game_index=np.concatenate([p["game_index"] for p in parts]),
-        winner=np.concatenate([p["winner"] for p in parts]),
-        scores=np.concatenate([p["scores"] for p in parts]),
-        bummerl=_seat_bits(bummerl_bits, rules.players),
-        hands=np.concatenate([p["hands"] for p in parts]),
-        actions=np.concatenate([p["actions"] for p in parts]),
-        figure_points=np.sum([p["figure_points"] for p in parts], axis=0, dtype=np.int64),
-        seconds=seconds,
-    )
+    family = family_of(rules)
+    run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id(family))
+    parts, seconds = run.play(lambda *a: family.core.simulate(rules._core, *a), progress)
 
+    def joined(name: str) -> npt.NDArray[Any]:
+        return np.concatenate([p[name] for p in parts])
 
-def _simulate_schnapsen(
-    rules: SchnapsenRules,
-    agents: Sequence[str | PythonAgent | NativeAgent],
-    games: int,
-    seed: int,
-    threads: int | None,
-    shard: tuple[int, int],
-    progress: bool | TextIO,
-) -> SchnapsenSimulationResult:
-    run = _Run.start(rules.players, agents, games, seed, threads, shard, _schnapsen_action_id)
-    parts, seconds = run.play(lambda *a: _core.schnapsen.simulate(rules._core, *a), progress)
-    return SchnapsenSimulationResult(
-        rules=rules,
-        agents=run.display,
-        seed=run.seed,
-        games=run.games,
-        shard=run.shard,
-        game_index=np.concatenate([p["game_index"] for p in parts]),
-        winners=_seat_bits(np.concatenate([p["winners"] for p in parts]), rules.players),
-        scores=np.concatenate([p["scores"] for p in parts]),
-        bummerl=_seat_bits(np.concatenate([p["bummerl"] for p in parts]), rules.players),
-        hands=np.concatenate([p["hands"] for p in parts]),
-        actions=np.concatenate([p["actions"] for p in parts]),
-        seconds=seconds,
-    )
+    fields: dict[str, Any] = {
+        "rules": rules,
+        "agents": run.display,
+        "seed": run.seed,
+        "games": run.games,
+        "shard": run.shard,
+        "game_index": joined("game_index"),
+        "scores": joined("scores"),
+        "bummerl": _seat_bits(joined("bummerl"), rules.players),
+        "hands": joined("hands"),
+        "actions": joined("actions"),
+        "seconds": seconds,
+    }
+    result: type[_RunResult] = family.member("simulation_result")
+    return result(**fields, **result._own_fields(parts, rules.players))  # type: ignore[return-value]
 
 
 def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
@@ -519,13 +400,20 @@ def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
     return ((bits[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
 
 
-def _schnapsen_action_id(value: object) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
-    chosen = int(value) if isinstance(value, (int, np.integer)) else SchnapsenAction(value).id  # type: ignore[arg-type]
-    if not 0 <= chosen < _core.schnapsen.NUM_ACTIONS:
-        raise ValueError(f"S11: action id {chosen} is not in 0..{_core.schnapsen.NUM_ACTIONS - 1}")
-    return chosen
+def _action_id(family: Family) -> Callable[[object], int]:
+    """What turns a Python agent's answer (an id, an Action or its R11 / S11 text) into an action id
+    of ``family``'s game, refusing ids outside its action space."""
+    size = int(family.core.NUM_ACTIONS)
+
+    def to_id(value: object) -> int:
+        if isinstance(value, bool):
+            raise TypeError(f"an agent must return an action, its text or its id, not {value!r}")
+        chosen = int(value) if isinstance(value, (int, np.integer)) else int(family.action(value).id)
+        if not 0 <= chosen < size:
+            raise ValueError(f"{family.rule_prefix}11: action id {chosen} is not in 0..{size - 1}")
+        return chosen
+
+    return to_id
 
 
 @dataclass
@@ -643,7 +531,7 @@ def _played(last: int, k: int, big_k: int) -> int:
 
 
 def _external(
-    agent: PythonAgent, failures: list[tuple[int, BaseException]], to_id: Callable[[object], int] = _action_id
+    agent: PythonAgent, failures: list[tuple[int, BaseException]], to_id: Callable[[object], int]
 ) -> Callable[..., int]:
     def call(observation: npt.NDArray[np.float32], legal: list[int], seat: int) -> int:
         try:

@@ -29,22 +29,12 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 import numpy as np
-import numpy.typing as npt
 
+from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import AgentError, mix64
-from bieten._rules import Rules
+from bieten._families import AnyRules, family_of
 from bieten._seeds import check_u64
-from bieten._simulate import (
-    AGENTS,
-    SchnapsenSimulationResult,
-    SimulationResult,
-    _Progress,
-    _table,
-    _wilson,
-    is_builtin_agent,
-    simulate,
-)
-from bieten.schnapsen._rules import Rules as SchnapsenRules
+from bieten._simulate import _Progress, _table, _wilson, simulate
 
 #: Simulate calls a match is split into, so the progress bar moves within a long match.
 _ROUNDS = 8
@@ -166,7 +156,7 @@ class TournamentResult:
 
 
 def tournament(
-    rules: Rules | SchnapsenRules,
+    rules: AnyRules,
     agents: Sequence[str],
     games: int,
     seed: int = 0,
@@ -196,7 +186,7 @@ def tournament(
                 round_seed = mix64(seed ^ mix64((pair_index << 16) | round_index))
                 run = simulate(rules, seats, games=count, seed=round_seed, threads=threads)
                 firsts = np.array([name == first for name in seats])
-                won = _winning_seats(run, players)
+                won = run.winners
                 first_seats = (won & firsts).sum(axis=1)
                 all_seats = won.sum(axis=1)
                 shares = np.where(all_seats > 0, first_seats / np.maximum(all_seats, 1), 0.5)
@@ -211,7 +201,7 @@ def tournament(
     finally:
         if bar is not None:
             bar.close()
-    game = "bieten" if isinstance(rules, Rules) else _schnapsen_name(rules)
+    game = family_of(rules).kind_of(rules)
     return TournamentResult(game, tuple(names), games, seed, tuple(matches), time.perf_counter() - start)
 
 
@@ -240,18 +230,3 @@ def _rounds(games: int) -> list[tuple[int, int]]:
             plan.append((pattern, half // rounds + (1 if r < half % rounds else 0)))
     plan.sort(key=lambda p: p[0])
     return plan
-
-
-def _winning_seats(run: SimulationResult | SchnapsenSimulationResult, players: int) -> npt.NDArray[np.bool_]:
-    """(games, players) bools: the seats that won each game (Bieten: R2.3's one winner or none)."""
-    if isinstance(run, SchnapsenSimulationResult):
-        return run.winners
-    won: npt.NDArray[np.bool_] = run.winner[:, None] == np.arange(players)[None, :]
-    return won
-
-
-def _schnapsen_name(rules: SchnapsenRules) -> str:
-    for name in SchnapsenRules.PRESETS:
-        if SchnapsenRules.preset(name) == rules:
-            return str(name)
-    return "schnapsen" if rules.players == 2 else "bauernschnapsen"

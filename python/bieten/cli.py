@@ -11,50 +11,56 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from bieten._core import BietenError
-from bieten._deal import deal, deal_top_card
-from bieten._figures import evaluate
+from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._rules import Rules
 from bieten._version import __version__
-from bieten.schnapsen import PRESETS as SCHNAPSEN_PRESETS
-from bieten.schnapsen import Rules as SchnapsenRules
-from bieten.schnapsen import deal as schnapsen_deal
 
 #: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
-GAMES = ("bieten", *SCHNAPSEN_PRESETS)
-_BIETEN_ONLY = (("preset", "--preset"), ("players", "--players"), ("hand_size", "--hand-size"))
+GAMES = KINDS
+#: The rules options some family takes and another refuses (``Family.own_options``), with their flags.
+_FAMILY_OPTIONS = {"preset": "--preset", "players": "--players", "hand_size": "--hand-size"}
 
 
-def _rules_from(args: argparse.Namespace) -> Rules:
-    overrides: dict[str, object] = {}
-    if args.players is not None:
-        overrides["players"] = args.players
-    if args.hand_size is not None:
-        overrides["hand_size"] = args.hand_size
-    if getattr(args, "target", None) is not None:
-        overrides["target"] = args.target
-    return Rules.preset(_preset(args), **overrides)
+def _family(args: argparse.Namespace) -> Family:
+    return kind_family(getattr(args, "game", "bieten"))
+
+
+def _rules_from(args: argparse.Namespace) -> AnyRules:
+    """The rules of the command: its ``--game`` kind with its rules options; an option of another
+    family's rules is refused."""
+    family = _family(args)
+    given = [
+        flag
+        for name, flag in _FAMILY_OPTIONS.items()
+        if name not in family.own_options and getattr(args, name, None) is not None
+    ]
+    if given:
+        flags = set(given)
+        owners = " and ".join(
+            f.title for f in FAMILIES if flags & {_FAMILY_OPTIONS[o] for o in f.own_options}
+        )
+        raise _Usage(
+            f"{', '.join(given)} are {owners}'s; --game {args.game} fixes its players and cards "
+            f"({family.rule_prefix}10)"
+        )
+    overrides: dict[str, object] = {
+        name: getattr(args, name)
+        for name in (*family.own_options, "target")
+        if name != "preset" and getattr(args, name, None) is not None
+    }
+    preset = getattr(args, "preset", None) if "preset" in family.own_options else None
+    return family.rules_for(args.game, preset, **overrides)  # type: ignore[no-any-return]
 
 
 def _preset(args: argparse.Namespace) -> str:
-    """The Bieten preset (R10) of the command."""
-    return str(args.preset or "tyrol")
-
-
-def _schnapsen_rules(args: argparse.Namespace) -> SchnapsenRules | None:
-    """The Schnapsen rules of ``--game`` (None for Bieten); Bieten's rules options are refused with it."""
-    game = getattr(args, "game", "bieten")
-    if game == "bieten":
-        return None
-    given = [flag for name, flag in _BIETEN_ONLY if getattr(args, name, None) is not None]
-    if given:
-        raise _Usage(f"{', '.join(given)} are Bieten's; --game {game} fixes its players and cards (S10)")
-    overrides: dict[str, object] = {}
-    if getattr(args, "target", None) is not None:
-        overrides["target"] = args.target
-    return SchnapsenRules.preset(game, **overrides)
+    """The preset the command plays: Bieten's R10 preset, or the Schnapsen kind (S10)."""
+    family = _family(args)
+    if family.preset_apart:
+        return str(args.preset or family.default_preset)
+    return str(args.game)
 
 
 class _Usage(Exception):
@@ -73,105 +79,54 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
 
 
-def _winners_line(hands: list[list[str]], rules: Rules) -> dict[str, int | None] | None:
-    wild = {"none": set(), "weli": {"S6"}, "spitzen": {"S6", "S7", "E7"}}[rules.wild]
-    if any(card in wild for hand in hands for card in hand):
-        return None  # R5.2: the figures depend on how the wilds will be named
-    return evaluate(hands, rules)
+def _add_run_options(parser: argparse.ArgumentParser, games: int, what: str, run: str, result: str) -> None:
+    """The options of a batch of games on threads (simulate, tournament), and the rules options."""
+    parser.add_argument("--games", type=int, default=games, help=f"{what} (default {games:,})")
+    parser.add_argument(
+        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help=f"base seed of the {run} (default 1)")
+    parser.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
+    parser.add_argument("--json", action="store_true", help=f"print {result} as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_rules_options(parser)
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The arguments of a batch of games (simulate, tournament) from the command line."""
+    progress = not args.no_progress and not args.json
+    return {"games": args.games, "seed": args.seed, "threads": args.threads, "progress": progress}
 
 
 def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
-    schnapsen = _schnapsen_rules(args)
-    if schnapsen is not None:
-        return _schnapsen_deal(args, schnapsen, out)
+    """``bieten deal``: one seeded deal, as the family's terminal view shows it (or as JSON)."""
+    family = _family(args)
     rules = _rules_from(args)
-    hands = deal(args.seed, rules, hand=args.hand, dealer=args.dealer)
-    winners = _winners_line(hands, rules)
-    top = deal_top_card(args.seed, rules, hand=args.hand, dealer=args.dealer) if rules.show_top_card else None
+    face = family.module("terminal")
+    options, dealt = face.deal_data(rules, args.seed, args.hand, args.dealer, args.knock)
     if args.json:
-        data = {
-            "seed": args.seed,
-            "hand": args.hand,
-            "dealer": args.dealer,
-            "rules": rules.to_dict(),
-            "hands": hands,
-            "top_card": top,
-            "figures": winners,
-        }
-        print(json.dumps(data), file=out)
+        named = {"game": args.game} if family.names_kind else {}
+        where = {"seed": args.seed, "hand": args.hand, "dealer": args.dealer}
+        print(json.dumps({**named, **where, **options, "rules": rules.to_dict(), **dealt}), file=out)
         return 0
     print(
         f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({_preset(args)}, "
-        f"{rules.players} players, {rules.hand_size} cards)",
+        f"{face.deal_setup(rules, args.knock)})",
         file=out,
     )
-    for seat, hand in enumerate(hands):
-        print(f"  seat {seat}: {' '.join(hand)}", file=out)
-    if top is not None:
-        print(f"  face-up card: {top}", file=out)
-    if winners is None:
-        print("Figures: a wild card was dealt; the figures depend on how it is named (R5.2).", file=out)
-    else:
-        print("Figures:", file=out)
-        for name, winner in winners.items():
-            print(f"  {name:7} {'nobody' if winner is None else f'seat {winner}'}", file=out)
-    return 0
-
-
-def _schnapsen_deal(args: argparse.Namespace, rules: SchnapsenRules, out: TextIO) -> int:
-    dealt = schnapsen_deal(args.seed, rules, hand=args.hand, dealer=args.dealer, knock=args.knock)
-    if args.json:
-        data = {
-            "game": args.game,
-            "seed": args.seed,
-            "hand": args.hand,
-            "dealer": args.dealer,
-            "knock": args.knock,
-            "rules": rules.to_dict(),
-            **dealt,
-        }
-        print(json.dumps(data), file=out)
-        return 0
-    how = "knocked: five at a time" if args.knock else "cut"
-    print(
-        f"Deal of seed {args.seed}, hand {args.hand}, dealer seat {args.dealer} ({args.game}, "
-        f"{rules.players} players, {how})",
-        file=out,
-    )
-    for seat, hand in enumerate(dealt["hands"]):
-        print(f"  seat {seat}: {' '.join(hand)}", file=out)
-    if dealt["trump_card"] is not None:
-        print(f"  trump card: {dealt['trump_card']}", file=out)
-    if dealt["stock"]:
-        print(f"  stock: {' '.join(dealt['stock'])}", file=out)
+    for line in face.deal_lines(dealt):
+        print(line, file=out)
     return 0
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
-    """``bieten play``: a game at the terminal against built-in agents (python/bieten/_terminal.py,
-    python/bieten/_schnapsen_terminal.py)."""
-    from bieten._terminal import play, wants_color
+    """``bieten play``: a game at the terminal against built-in agents (the family's terminal view)."""
+    from bieten.terminal import play, wants_color
 
-    schnapsen = _schnapsen_rules(args)
-    rules = _rules_from(args) if schnapsen is None else schnapsen
+    rules = _rules_from(args)
     if not 0 <= args.seat < rules.players:
         print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
         return 2
-    if isinstance(rules, SchnapsenRules):
-        from bieten._schnapsen_terminal import play as play_schnapsen
-
-        play_schnapsen(
-            rules,
-            out,
-            seed=args.seed,
-            you=args.seat,
-            opponents=args.opponents,
-            save=args.save,
-            color=wants_color(out, args.no_color),
-            preset=args.game,
-            read=read,
-        )
-        return 0
     play(
         rules,
         out,
@@ -188,7 +143,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
     """``bieten replay FILE``: a saved game step by step, as text or as one seat's JSON Lines events."""
-    from bieten._terminal import load_jsonl, replay, wants_color
+    from bieten.terminal import load_jsonl, replay, wants_color
 
     if args.json and args.seat is None:
         print("bieten: error: replay --json needs --seat K: the event stream is per seat", file=sys.stderr)
@@ -231,32 +186,22 @@ def _step_reader(prompt_to: TextIO) -> Callable[[str], str]:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._simulate import simulate
 
-    schnapsen = _schnapsen_rules(args)
-    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
+    family = _family(args)
+    rules = _rules_from(args)
     agents = (
         [a.strip() for a in args.agents.split(",")]
         if args.agents
         else (["heuristic"] + ["random"] * (rules.players - 1))
     )
-    result = simulate(
-        rules,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        threads=args.threads,
-        progress=not args.no_progress and not args.json,
-    )
+    result = simulate(rules, agents, **_run_options(args))
     summary = result.summary()
     if args.json:
         data = {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
-        if schnapsen is not None:
+        if family.names_kind:
             data = {"game": args.game, **data}
         print(json.dumps(data), file=out)
         return 0
-    if isinstance(rules, SchnapsenRules):
-        title = f"{args.game} ({rules.players} players, target {rules.target})"
-    else:
-        title = f"{_preset(args)} ({rules.players} players, {rules.hand_size} cards, target {rules.target})"
+    title = f"{_preset(args)} ({family.setup(rules)})"
     print(f"{args.games:,} games of {title}, seed {args.seed}, {args.threads} thread(s)", file=out)
     print(summary, file=out)
     return 0
@@ -265,17 +210,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._tournament import tournament
 
-    schnapsen = _schnapsen_rules(args)
-    rules: Rules | SchnapsenRules = _rules_from(args) if schnapsen is None else schnapsen
+    rules = _rules_from(args)
     agents = [a.strip() for a in args.agents.split(",")]
-    result = tournament(
-        rules,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        threads=args.threads,
-        progress=not args.no_progress and not args.json,
-    )
+    result = tournament(rules, agents, **_run_options(args))
     if args.json:
         print(json.dumps({"rules": rules.to_dict(), **result.to_dict()}), file=out)
         return 0
@@ -308,15 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated, one per seat: random, heuristic, ismcts[:knobs] "
         "(default: heuristic,random,...)",
     )
-    p_sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
-    p_sim.add_argument(
-        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
-    )
-    p_sim.add_argument("--seed", type=int, default=1, help="base seed of the run (default 1)")
-    p_sim.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
-    p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p_sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _add_rules_options(p_sim)
+    _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
     p_tour = sub.add_parser(
         "tournament", help="round robin of built-in agents, seats rotated, with win rates and ratings"
     )
@@ -325,15 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="comma-separated built-in agents (default heuristic,random)",
     )
-    p_tour.add_argument("--games", type=int, default=2_000, help="games per pair of agents (default 2,000)")
-    p_tour.add_argument(
-        "--threads", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)"
-    )
-    p_tour.add_argument("--seed", type=int, default=1, help="base seed of the tournament (default 1)")
-    p_tour.add_argument("--target", type=int, default=None, help="points to win (default: the preset's)")
-    p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
-    p_tour.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _add_rules_options(p_tour)
+    _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, overload
 
+from bieten._families import family, family_of
 from bieten._rules import Rules
 from bieten._simulate import SchnapsenSimulationResult, SimulationResult
 from bieten._simulate import simulate as _simulate_local
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
-#: The game of a shard's rules, as they travel to the workers (plain data, not pickled objects).
-_GAMES: dict[str, type[Rules] | type[SchnapsenRules]] = {"bieten": Rules, "schnapsen": SchnapsenRules}
-
 
 def _run_shard(
     game: str,
-    rules: dict[str, Any],
+    rules: dict[str, Any],  # the family's name and its rules travel as plain data, not pickled objects
     agents: list[Any],
     games: int,
     seed: int,
@@ -35,7 +33,7 @@ def _run_shard(
     threads: int,
 ) -> SimulationResult | SchnapsenSimulationResult:
     return _simulate_local(
-        _GAMES[game].from_dict(rules), agents, games=games, seed=seed, threads=threads, shard=shard
+        family(game).rules.from_dict(rules), agents, games=games, seed=seed, threads=threads, shard=shard
     )
 
 
@@ -84,14 +82,7 @@ def simulate(
         from dask.distributed import get_client
     except ImportError as err:  # pragma: no cover - exercised only without the extra
         raise ImportError("bieten.distributed needs the extra: pip install 'bieten[distributed]'") from err
-    if isinstance(rules, SchnapsenRules):
-        game = "schnapsen"
-    elif isinstance(rules, Rules):
-        game = "bieten"
-    else:
-        raise TypeError(
-            f"rules must be a bieten.Rules or a bieten.schnapsen.Rules, not {type(rules).__name__}"
-        )
+    game = family_of(rules).name
     client = client if client is not None else get_client()
     if shards is None:
         shards = max(1, sum(client.nthreads().values()))
@@ -112,6 +103,4 @@ def simulate(
         for k in range(shards)
     ]
     parts = client.gather(futures)
-    if game == "schnapsen":
-        return SchnapsenSimulationResult.merge(parts)
-    return SimulationResult.merge(parts)
+    return type(parts[0]).merge(parts)  # type: ignore[no-any-return]

@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bieten._core import BietenError, Card, CardError, HandError, IllegalActionError, SeatError
+from bieten._common_game import CommonGame
+from bieten._core import BietenError, Card, CardError, HandError, SeatError
 from bieten._core import schnapsen as _core
 from bieten._game import _RECORD_DECODER, Event, GameRecordError, _json_real, _says
 from bieten._seeds import check_u64
@@ -98,7 +99,7 @@ def _built(game: Game) -> bool:
     return _core.initialised(game) and game._meta is not None
 
 
-class Game(_core.GameBase):
+class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
     """A game of Bauernschnapsen or Schnapsen to the target, driven by actions in S11 notation.
 
     >>> game = Game(Rules.preset("schnapsen"), seed=7)
@@ -112,9 +113,16 @@ class Game(_core.GameBase):
     Traceback (most recent call last):
     ...
     bieten._core.IllegalActionError: S7.1: no claim before the second trick
+
+    ``events_for(seat)`` hides what S12 hides: other seats' cards, the stock, forehand's last two
+    cards until he has chosen trump, and the called partner until the called card is played.
     """
 
     __slots__ = ()
+    _RULE = "S"
+    _ACTION = Action
+    _ACTION_TEXTS = _ACTION_TEXTS
+    _EVENT = Event
 
     def __init__(
         self,
@@ -160,66 +168,10 @@ class Game(_core.GameBase):
         """Each seat's cards now in hand (dealt so far, not played), in ascending card id."""
         return [_cards(m) for m in self.hand_masks]
 
-    def _require_record(self, what: str) -> None:
-        if not self.records:
-            raise BietenError(f"{what} needs a recording game; this one was made with record=False")
-
     @property
-    def history(self) -> list[str]:
-        """Every action applied so far, as S11 text."""
-        self._require_record("history")
-        return [_ACTION_TEXTS[i] for i in self.history_ids()]
-
-    def apply(self, action: Action | str | int, seat: int | None = None, ply: int | None = None) -> None:
-        """Applies an action (an Action, its S11 text, or its id).
-
-        An illegal action raises IllegalActionError naming the S rule and changes nothing (S9). With
-        ``seat`` it is refused unless that seat is to act; with ``ply`` unless exactly that many actions
-        have been applied (a stale or replayed action, docs/security.md).
-        """
-        if seat is not None and seat != self.current_player:
-            current = self.current_player
-            whose = "the game is over" if current is None else f"seat {current} is to act"
-            raise IllegalActionError(f"S9: seat {seat} is not to act; {whose}, so '{action}' is refused")
-        if ply is not None and ply != self.ply:
-            raise IllegalActionError(
-                f"S9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
-                "a stale or replayed action is refused"
-            )
-        super().apply(action)
-
-    def why_illegal(self, action: Action | str | int) -> str | None:  # type: ignore[override]
-        """Why an action would be refused (citing the rule), or None if it is legal."""
-        try:
-            reason = super().why_illegal(Action(action).id)
-        except IllegalActionError as err:
-            return str(err)
-        return reason or None
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far (docs/schnapsen_events.md), every card visible."""
-        self._require_record("events")
-        cache = self._event_cache
-        if self.event_count() > len(cache):
-            cache.extend(Event(d) for d in self.event_dicts(len(cache)))
-        return list(cache)
-
-    def events_for(self, seat: int) -> list[Event]:
-        """The events as ``seat`` may see them (S12): no other seat's cards, no stock, forehand's last
-        two cards hidden from him until he has chosen trump; the called partner stays secret until the
-        called card is played."""
-        self._require_record("events_for")
-        view = self._view_cache(seat)
-        if self.event_count() > len(view):
-            view.extend(Event(d) for d in self.event_dicts_for(seat, len(view)))
-        return list(view)
-
-    def __eq__(self, other: object) -> bool:
-        """Games are equal when they are the same record: rules, seed, first deal and actions."""
-        return isinstance(other, Game) and super().__eq__(other)
-
-    __hash__ = None  # type: ignore[assignment]
+    def unplayed(self) -> list[list[str]]:
+        """Each seat's cards not yet played: ``hands``, under the name Bieten's games give them."""
+        return self.hands
 
     def __repr__(self) -> str:
         state = f"winners {self.winners}" if self.is_over else f"seat {self.current_player} to act"

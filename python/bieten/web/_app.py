@@ -40,10 +40,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bieten._rules import Rules as BietenRules
-from bieten._session import KINDS, MAX_ID, ProtocolError, Table, decode
-from bieten._simulate import AGENTS
-from bieten.schnapsen import Rules as SchnapsenRules
+from bieten._agents import AGENTS
+from bieten._families import BIETEN, KINDS, family, kind_family
+from bieten._session import MAX_ID, ProtocolError, Table, decode
 
 __all__ = ["MAX_MESSAGE", "STATIC", "Server", "create_app"]
 
@@ -62,19 +61,22 @@ _TABLE_FIELDS = ("kind", "preset", "rules", "seed", "seats")
 
 
 def _players_allowed() -> dict[str, list[int]]:
+    """The player counts each kind takes: any its rules allow when the preset is chosen apart
+    (Bieten, R2.1), else its preset's (S10)."""
     allowed: dict[str, list[int]] = {}
     for kind in KINDS:
-        if kind == "bieten":
-            ok = []
-            for n in range(2, 9):
-                try:
-                    BietenRules.preset("tyrol", players=n)
-                except Exception:
-                    continue
-                ok.append(n)
-            allowed[kind] = ok
-        else:
-            allowed[kind] = [int(SchnapsenRules.preset(kind).players)]
+        owner = kind_family(kind)
+        if not owner.preset_apart:
+            allowed[kind] = [int(owner.rules_for(kind).players)]
+            continue
+        ok = []
+        for n in range(2, 9):
+            try:
+                owner.rules_for(kind, players=n)
+            except Exception:
+                continue
+            ok.append(n)
+        allowed[kind] = ok
     return allowed
 
 
@@ -426,7 +428,7 @@ def create_app(
         return _json(
             {
                 "kinds": list(KINDS),
-                "bieten_presets": list(BietenRules.PRESETS),
+                "bieten_presets": list(BIETEN.presets),
                 "agents": list(AGENTS),
                 "seat_kinds": list(SEAT_KINDS),
                 "players": server.players,
@@ -477,7 +479,7 @@ def create_app(
         try:
             served = _find(request)
             if not served.table.game.is_over:
-                rule = "R3" if served.table.family == "bieten" else "S12"
+                rule = family(served.table.family).secrecy_rule
                 raise _Refused(
                     409,
                     "game_not_over",

@@ -1,40 +1,34 @@
-"""Bauernschnapsen and Schnapsen at the terminal (``bieten play --game ...``), docs/frontends.md.
+"""Bauernschnapsen's and Schnapsen's terminal view (``bieten play --game ...``, ``bieten replay``;
+docs/frontends.md): how a seat's view tells the events (docs/schnapsen_events.md), the prompts and
+the help. The loops that use it are python/bieten/terminal/_loop.py; the registry names this module
+``SCHNAPSEN.terminal``.
 
-Like the Bieten game of ``_terminal.py`` (whose console, cards, numbered moves, input loop and JSON
-Lines recorder it shares), it tells the game from ``events_for`` of the person's seat, so it shows
-exactly what that seat may see (S12): its own cards (forehand's last two only after his trump
-choice), every card played, trump, contract and doubles, the stock's size and all totals.
+It tells the game from ``events_for`` of the person's seat, so it shows exactly what that seat may
+see (S12): its own cards (forehand's last two only after his trump choice), every card played,
+trump, contract and doubles, the stock's size and all totals.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
 from rich.text import Text
 
-from bieten import _core
-from bieten._core import ActionError, AgentError, Card, SeatError
-from bieten._simulate import AGENTS, is_builtin_agent  # the built-in agents for the other seats
-from bieten._terminal import (
-    _POINTS_STYLE,
-    _YOU_STYLE,
-    Reader,
-    Recorder,
-    SeatLoop,
-    _count,
-    _default_reader,
-    _join,
-    card_text,
-    cards_text,
-    make_console,
-    numbered,
-    take_turn,
-)
-from bieten.schnapsen import Action, Game, Rules
-from bieten.schnapsen import action_text as schnapsen_action_text
+from bieten._core import Card
+from bieten.schnapsen import Action, Game, Rules, deal
+from bieten.terminal._render import POINTS_STYLE, SeatWords, card_text, cards_text, count, join
+
+if TYPE_CHECKING:
+    from bieten.terminal._loop import PlaySession
+
+#: The end line's field that says who won (docs/frontends.md): S8.6's seats.
+END_FIELD = "winners"
+#: What the greeting asks of the person.
+INSTRUCTIONS = "Type a move's number or its S11 text, 'help', or 'q' to quit."
+
 
 _SUITS = {"H": "Hearts", "L": "Leaves", "S": "Bells", "E": "Acorns"}
 _WORD_STYLE = "bold magenta"
@@ -76,7 +70,7 @@ def _suit(suit: str | None) -> Text:
 
 
 @dataclass
-class SchnapsenView:
+class View(SeatWords):
     """A game of Bauernschnapsen or Schnapsen as seat ``viewer`` sees it, kept up to date by ``feed``
     with each event's dict (``Event.to_dict()`` of ``events_for(viewer)``), which returns the lines
     that tell the event. ``you`` is the seat called "you"."""
@@ -123,24 +117,11 @@ class SchnapsenView:
         self.closed = False
 
     # -- words ---------------------------------------------------------------------------------------
-    def name(self, seat: int | None) -> Text:
-        if seat is None:
-            return Text("nobody")
-        if seat == self.you:
-            return Text("you", style=_YOU_STYLE)
-        return Text(f"seat {seat}")
-
-    def _does(self, seat: int, verb: str, plural: str | None = None) -> Text:
-        """'seat 2 plays' / 'you play'."""
-        if seat == self.you:
-            return Text.assemble(self.name(seat), " ", plural or verb[:-1])
-        return Text.assemble(self.name(seat), " ", verb)
-
     def _names(self, seats: list[int]) -> Text:
-        return _join([self.name(s) for s in seats]) if seats else Text("nobody")
+        return join([self.name(s) for s in seats]) if seats else Text("nobody")
 
     def _seats(self, values: list[int], signed: bool = False) -> Text:
-        return _join(
+        return join(
             [Text.assemble(self.name(s), f" {v:+d}" if signed else f" {v}") for s, v in enumerate(values)]
         )
 
@@ -188,7 +169,7 @@ class SchnapsenView:
             if seat != self.you:
                 verb = "sees the last cards: " if kind == "cards_revealed" else "is dealt "
             hidden_count = len(cards) - len(shown)
-            rest = f" and {_count(hidden_count, 'card')} you see after choosing trump" if hidden_count else ""
+            rest = f" and {count(hidden_count, 'card')} you see after choosing trump" if hidden_count else ""
             return [Text.assemble("  ", self.name(seat), " ", verb, cards_text(shown), rest)]
         if kind == "trump_card_turned":
             self.trump_card = e["card"]
@@ -254,14 +235,14 @@ class SchnapsenView:
                     self._does(seat, "melds"),
                     " ",
                     _suit(e["suit"]),
-                    Text(f" for {e['points']}", style=_POINTS_STYLE),
+                    Text(f" for {e['points']}", style=POINTS_STYLE),
                 )
             ]
         if kind == "marriage_credited":
             return [
                 Text.assemble(
                     "  ",
-                    Text(f"{e['points']}", style=_POINTS_STYLE),
+                    Text(f"{e['points']}", style=POINTS_STYLE),
                     " for the marriage credited to ",
                     self._names(e["side"]),
                 )
@@ -316,7 +297,7 @@ class SchnapsenView:
                     f"Deal {self.hand + 1} is over ({end}): ",
                     self._names(e["side"]),
                     " score ",
-                    Text(f"{e['points']}", style=_POINTS_STYLE),
+                    Text(f"{e['points']}", style=POINTS_STYLE),
                     "; totals: ",
                     self._seats(self.scores),
                     f" (target {self.rules.target})",
@@ -344,17 +325,15 @@ class SchnapsenView:
         """Per seat its total, tricks and card points this deal and cards in hand; trump, the stock,
         the contract, and the current trick."""
         n = self.rules.players
-        names = [self.name(s) for s in range(n)]
-        width = max(len(t.plain) for t in names)
+        names = self.padded_names(n)
         lines = [Text(f"Table (deal {self.hand + 1}, target {self.rules.target}):", style="bold")]
         for s in range(n):
-            name = names[s].copy()
-            name.pad_right(width - len(name.plain))
+            name = names[s]
             row = Text.assemble(
                 "  ",
                 name,
-                f"  {self.scores[s]:>2} pts  {_count(self.tricks_won[s], 'trick'):<8} "
-                f"{self.card_points[s]:>3} card points  {_count(self.counts[s], 'card')} in hand",
+                f"  {self.scores[s]:>2} pts  {count(self.tricks_won[s], 'trick'):<8} "
+                f"{self.card_points[s]:>3} card points  {count(self.counts[s], 'card')} in hand",
             )
             if s == self.dealer:
                 row.append("  (dealer)", style="dim")
@@ -380,7 +359,7 @@ class SchnapsenView:
                 contract.append_text(Text.assemble(", ", Text(self.doubled, style=_WORD_STYLE)))
             lines.append(contract)
         if self.contract is not None or n == 2:
-            shown = _join([Text.assemble(self.name(s), " ", card_text(c)) for s, c in self.trick])
+            shown = join([Text.assemble(self.name(s), " ", card_text(c)) for s, c in self.trick])
             lines.append(
                 Text.assemble(
                     f"Trick {self.trick_number + 1}: ", shown if self.trick else Text("no card yet")
@@ -392,7 +371,7 @@ class SchnapsenView:
 # ---- bieten play --game ... --------------------------------------------------------------------------
 
 
-def _prompt(game: Game, view: SchnapsenView) -> Text:
+def _prompt(game: Game, view: View) -> Text:
     phase = game.phase
     if phase == "cut":
         return Text("You are the cutter: cut, or knock for five cards at a time (S3.3).")
@@ -411,7 +390,8 @@ def _prompt(game: Game, view: SchnapsenView) -> Text:
     return Text("Your lead (S6.8: exchange, close, meld, claim, then a card).")
 
 
-def _action_text(action: Action) -> Text:
+def action_label(action: Action) -> Text:
+    """A legal action as the numbered choices show it."""
     card = action.card
     if card is not None:
         verb = str(action).split(" ", 1)[0]
@@ -421,146 +401,49 @@ def _action_text(action: Action) -> Text:
     return Text(str(action))
 
 
-def _parse_move(answer: str) -> Action:
-    """An action from S11 text, or a card alone for 'play <card>'."""
-    try:
-        return Action(answer)
-    except ActionError:
-        try:
-            return Action("play " + answer)
-        except ActionError:
-            pass
-        raise
+
+def title(rules: Rules) -> str:
+    """The game's name in the greeting: Schnapsen for two players, else Bauernschnapsen."""
+    return "Schnapsen" if rules.players == 2 else "Bauernschnapsen"
 
 
-@dataclass
-class SchnapsenSession(SeatLoop):
-    """A person at ``you`` against built-in agents; ``run`` plays until the game ends or they quit."""
-
-    game: Game
-    you: int
-    opponents: str
-    console: Console
-    read: Reader
-    recorder: Recorder | None = None
-    save_path: str | None = None
-    preset: str = "schnapsen"
-    agents: dict[int, _core.schnapsen.CoreAgent] = field(default_factory=dict)
-    view: SchnapsenView = field(init=False)
-    _seen: int = 0
-
-    def __post_init__(self) -> None:
-        # Each bot draws from its own generator derived from the game seed as simulate() does
-        # (docs/simulate.md), so the same seed and the same moves give the same game.
-        self.agents = {
-            s: _core.schnapsen.CoreAgent(self.opponents, _core.agent_state(self.game.seed, s))
-            for s in range(self.game.rules.players)
-            if s != self.you
-        }
-        self.view = SchnapsenView(self.game.rules, viewer=self.you, you=self.you)
-
-    @staticmethod
-    def action_text(action: int) -> str:
-        return schnapsen_action_text(action)
-
-    def _status(self, actions: list[Action]) -> None:
-        self.say(Text(""), *self.view.table())
-        known, hidden = self.view.hand_cards()
-        hand = cards_text(known, empty="(none)")
-        if hidden:
-            hand.append(f" and {_count(hidden, 'card')} you see after choosing trump", style="dim")
-        self.say(Text.assemble(Text("Your hand: ", style="bold"), hand))
-        self.say(_prompt(self.game, self.view), *numbered([_action_text(a) for a in actions]))
-
-    def _finish(self, quitting: bool) -> None:
-        if self.recorder is not None:
-            game = self.game
-            self.recorder.end_line(
-                {
-                    "ply": game.ply,
-                    "hand_number": game.hand_number,
-                    "scores": game.scores,
-                    "winners": game.winners,
-                }
-            )
-            self.say(f"Saved to {self.save_path} (bieten replay {self.save_path}).")
-        elif quitting:
-            self.say(
-                "Not saved (bieten play --save FILE.jsonl saves a game). Its record:", self.game.to_json()
-            )
-
-    def _turn(self) -> bool:
-        """The person's move: False if they quit."""
-        actions = self.game.legal_actions()
-        self._status(actions)
-        commands = {"help": lambda: self.say(HELP), "t": lambda: self._status(actions)}
-        aliases = {"h": "help", "table": "t"}
-        return take_turn(self.read, self.say, actions, _parse_move, self._apply, commands, aliases)
-
-    def run(self) -> int:
-        rules = self.game.rules
-        self.say(
-            Text.assemble(
-                Text("Schnapsen" if rules.players == 2 else "Bauernschnapsen", style="bold"),
-                f" ({self.preset}, {rules.players} players, target {rules.target}), seed {self.game.seed}."
-                f" You are seat {self.you}; opponents: {self.opponents}.",
-            ),
-            "Type a move's number or its S11 text, 'help', or 'q' to quit.",
-        )
-        while not self.game.is_over:
-            self._catch_up()
-            actor = self.game.current_player
-            assert actor is not None
-            if actor != self.you:
-                self._apply(self.agents[actor].act(self.game))
-                continue
-            if not self._turn():
-                self._finish(quitting=True)
-                return 0
-        self._catch_up()
-        self._finish(quitting=False)
-        return 0
+def deal_data(
+    rules: Rules, seed: int, hand: int, dealer: int, knock: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``bieten deal --game ...``: the options that shaped the deal (``knock``: five cards at a time,
+    S3.3) and what was dealt (``schnapsen.deal()``: the hands, the trump card and the stock)."""
+    return {"knock": knock}, deal(seed, rules, hand=hand, dealer=dealer, knock=knock)
 
 
-def play(
-    rules: Rules,
-    out: TextIO,
-    *,
-    seed: int | None = None,
-    you: int = 0,
-    opponents: str = "heuristic",
-    save: str | None = None,
-    color: bool = False,
-    preset: str = "schnapsen",
-    read: Reader | None = None,
-) -> SchnapsenSession:
-    """Plays ``bieten play --game ...`` on ``out``, reading moves with ``read`` (default: standard
-    input); returns the session (its ``game`` is the game as it was left)."""
-    if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < rules.players:
-        raise SeatError(f"S2.1: your seat must be an int from 0 to {rules.players - 1}, not {you!r}")
-    if not is_builtin_agent(opponents):
-        raise AgentError(f"unknown agent {opponents!r}; the built-in agents are {', '.join(AGENTS)}")
-    console = make_console(out, color)
-    game = Game(rules, seed=seed)
-    stream = open(save, "w", encoding="utf-8") if save else None  # noqa: SIM115 - closed below
-    try:
-        agents = [("human" if s == you else opponents) for s in range(rules.players)]
-        session = SchnapsenSession(
-            game=game,
-            you=you,
-            opponents=opponents,
-            console=console,
-            read=read or _default_reader(console),
-            recorder=Recorder(stream, game, agents) if stream is not None else None,
-            save_path=save,
-            preset=preset,
-        )
-        try:
-            session.run()
-        except KeyboardInterrupt:
-            console.print("")
-            session._finish(quitting=True)
-        return session
-    finally:
-        if stream is not None:
-            stream.close()
+def deal_setup(rules: Rules, knock: bool) -> str:
+    """How the deal was made, in the few words of its heading."""
+    return f"{rules.players} players, {'knocked: five at a time' if knock else 'cut'}"
+
+
+def deal_lines(dealt: dict[str, Any]) -> list[str]:
+    """The lines of ``bieten deal --game ...`` under its heading."""
+    lines = [f"  seat {seat}: {' '.join(cards)}" for seat, cards in enumerate(dealt["hands"])]
+    if dealt["trump_card"] is not None:
+        lines.append(f"  trump card: {dealt['trump_card']}")
+    if dealt["stock"]:
+        lines.append(f"  stock: {' '.join(dealt['stock'])}")
+    return lines
+
+
+def about(rules: Rules, players: str) -> str:
+    """The rules in a replay's first line, with its ``players``."""
+    return f"{rules_name(rules)} rules ({players}; target {rules.target})"
+
+
+def status(game: Game, view: View, you: int) -> list[Text]:
+    """The person's hand and what they are asked, before the numbered moves."""
+    known, hidden = view.hand_cards()
+    hand = cards_text(known, empty="(none)")
+    if hidden:
+        hand.append(f" and {count(hidden, 'card')} you see after choosing trump", style="dim")
+    return [Text.assemble(Text("Your hand: ", style="bold"), hand), _prompt(game, view)]
+
+
+def commands(session: PlaySession) -> tuple[dict[str, Callable[[], object]], dict[str, str]]:
+    """The commands besides moves and the shared ones (help, table, quit): none."""
+    return {}, {}

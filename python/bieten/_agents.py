@@ -1,0 +1,73 @@
+"""The built-in agents by name (docs/agents.md), for either game: the names, their check, and
+``Agent`` for step-by-step Python loops. Light: no NumPy (the engine protocol and the terminal use
+it before any batch is run)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bieten._core import AgentError
+from bieten._families import BIETEN, type_family
+from bieten._seeds import check_u64
+
+#: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
+#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md).
+AGENTS = ("random", "heuristic", "ismcts")
+
+
+def is_builtin_agent(name: str) -> bool:
+    """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
+    are checked when the agent is made)."""
+    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
+
+
+class Agent:
+    """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
+    step-by-step Python loops, in either game: it plays the game it is given (the registry's
+    family of the game) with its own seed.
+
+    >>> from bieten import Game, Rules, schnapsen
+    >>> game = Game(Rules(players=2), seed=3)
+    >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
+    >>> while not game.is_over:
+    ...     game.apply_id(bots[game.current_player].act(game))
+    >>> game.winner in (0, 1)
+    True
+    >>> game = schnapsen.Game(schnapsen.Rules.preset("schnapsen"), seed=3)
+    >>> while not game.is_over:
+    ...     game.apply_id(bots[game.current_player].act(game))
+    >>> len(game.winners)
+    1
+    """
+
+    __slots__ = ("_cores", "_name", "_seed")
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        if not is_builtin_agent(name):
+            raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
+        self._name = name
+        self._seed = check_u64(seed)
+        self._cores: dict[type, Any] = {}
+        self._core_for(BIETEN.game)  # checks the knobs of "ismcts:..." now, as the core does
+
+    def _core_for(self, kind: type) -> Any:
+        core = self._cores.get(kind)
+        if core is None:
+            family = type_family(kind)
+            if family is None:
+                games = "a bieten.Game or a bieten.schnapsen.Game"
+                raise TypeError(f"an agent plays {games}, not {kind.__name__}")
+            core = self._cores[kind] = family.core_agent(self._name, self._seed)
+        return core
+
+    @property
+    def name(self) -> str:
+        return str(self._core_for(BIETEN.game).name)
+
+    def act(self, game: Any) -> int:
+        """The action id this agent chooses for the seat to act."""
+        core = self._cores.get(type(game)) or self._core_for(type(game))
+        return int(core.act(game))
+
+    def __repr__(self) -> str:
+        return f"Agent({self.name!r})"

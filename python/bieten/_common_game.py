@@ -1,0 +1,114 @@
+"""What both games' ``Game`` classes add to their compiled core in the same words: checked moves for
+front ends (``apply`` with ``seat`` and ``ply``), ``why_illegal``, the event lists, the action
+history and record equality. Each game's class (python/bieten/_game.py,
+python/bieten/schnapsen/_game.py) names its rule prefix, its Action type and its action texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bieten._core import BietenError, IllegalActionError
+
+if TYPE_CHECKING:
+    from bieten._game import Event
+
+
+class CommonGame:
+    """The shared surface of a game of either family, mixed in before its core class."""
+
+    __slots__ = ()
+
+    #: The game's rule-id prefix: "R" (RULES.md) or "S" (SCHNAPSEN.md).
+    _RULE: ClassVar[str]
+    #: The game's Action type (R11 or S11 notation) and the text of every action id.
+    _ACTION: ClassVar[type[Any]]
+    _ACTION_TEXTS: ClassVar[Sequence[str]]
+    #: What builds an event from the core's dict (bieten.Event).
+    _EVENT: ClassVar[type[Event]]
+
+    if TYPE_CHECKING:  # the core's, for the type checker
+        records: bool
+        ply: int
+
+        @property
+        def current_player(self) -> int | None: ...
+        @property
+        def _event_cache(self) -> list[Event]: ...
+        def _view_cache(self, seat: int) -> list[Event]: ...
+        def history_ids(self) -> list[int]: ...
+        def event_count(self) -> int: ...
+        def event_dicts(self, start: int = ...) -> list[dict[str, Any]]: ...
+        def event_dicts_for(self, seat: int, start: int = ...) -> list[dict[str, Any]]: ...
+
+    def _require_record(self, what: str) -> None:
+        if not self.records:
+            raise BietenError(f"{what} needs a recording game; this one was made with record=False")
+
+    @property
+    def history(self) -> list[str]:
+        """Every action applied so far, as text (R11, S11)."""
+        self._require_record("history")
+        texts = self._ACTION_TEXTS
+        return [texts[i] for i in self.history_ids()]
+
+    def apply(self, action: Any, seat: int | None = None, ply: int | None = None) -> None:
+        """Applies an action (an Action, its R11 / S11 text, or its id).
+
+        An illegal action raises IllegalActionError naming the rule and changes nothing (R9, S9).
+        For front ends relaying actions from players (docs/security.md): with ``seat`` the action
+        is refused unless that seat is the one to act, and with ``ply`` it is refused unless exactly
+        that many actions have been applied (a stale or replayed action).
+        """
+        if seat is not None and seat != self.current_player:
+            current = self.current_player
+            whose = "the game is over" if current is None else f"seat {current} is to act"
+            raise IllegalActionError(
+                f"{self._RULE}9: seat {seat} is not to act; {whose}, so '{action}' is refused"
+            )
+        if ply is not None and ply != self.ply:
+            raise IllegalActionError(
+                f"{self._RULE}9: '{action}' was sent for ply {ply}, but the game is at ply {self.ply}: "
+                "a stale or replayed action is refused"
+            )
+        core: Any = super()
+        core.apply(action)
+
+    def why_illegal(self, action: Any) -> str | None:
+        """Why an action would be refused (citing the rule), or None if it is legal."""
+        core: Any = super()
+        try:
+            reason = core.why_illegal(self._ACTION(action).id)
+        except IllegalActionError as err:
+            return str(err)
+        return str(reason) or None
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far (docs/events.md, docs/schnapsen_events.md), every card visible."""
+        self._require_record("events")
+        cache = self._event_cache
+        if self.event_count() > len(cache):
+            cache.extend(self._EVENT(d) for d in self.event_dicts(len(cache)))
+        return list(cache)
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The events as ``seat`` may see them: no other seat's unplayed cards, no cutter's secrets
+        (R3.7), nothing S12 hides (the stock, forehand's last two cards until he has chosen trump,
+        the called partner until the called card is played).
+
+        Each seat's view is built once per event and kept, so polling after every action is cheap.
+        """
+        self._require_record("events_for")
+        view = self._view_cache(seat)  # refuses anything but a seat, as observation(seat) does
+        if self.event_count() > len(view):
+            view.extend(self._EVENT(d) for d in self.event_dicts_for(seat, len(view)))
+        return list(view)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they are the same record: rules, seed, first deal and actions."""
+        core: Any = super()
+        return isinstance(other, type(self)) and bool(core.__eq__(other))
+
+    __hash__ = None  # type: ignore[assignment]

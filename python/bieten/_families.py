@@ -1,0 +1,260 @@
+"""The registry of game families: what every front end needs to know about a game, in one place.
+
+A *family* is one game of the engine with its rules class, game class, rule ids, presets, record
+format and the modules that show it at a terminal or wrap it as an environment. The CLI, the
+engine protocol, the server, the terminal, simulate, tournament and distributed look a family up
+here (by name, by a ``kind`` of the protocol and the CLI, by a record's format, or by a rules or
+game object) instead of switching on types; a third game is one more ``Family`` in ``FAMILIES``.
+
+The layout follows the same split: each game's model is a package with the same module names
+(Bieten's ``_rules``, ``_game``, ``_deal`` at the package root, as ``bieten.*`` is its public API;
+Schnapsen's in ``bieten.schnapsen``), shared code has no game's name in it (``_common_game``,
+``_agents``, ``_simulate``, ``_session``), and a front end is a package of shared modules with one
+module per game named after the game (``terminal/bieten.py``, ``terminal/schnapsen.py``), named
+here so that the front end finds it.
+
+A third game, on the Python side, writes: its model package (``Rules`` with ``PRESETS``, ``KNOBS``
+and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``deal``), its
+terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
+``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
+``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
+modules, and one ``Family`` in ``FAMILIES``; the CLI, the protocol, the server, tournament and
+distributed then find it here, and simulate gives a result shaped by the core's output (one winner
+a game, or winning seats).
+
+>>> from bieten import Rules, schnapsen
+>>> family_of(Rules()).name, family_of(schnapsen.Rules()).name
+('bieten', 'schnapsen')
+>>> kind_family("bauernschnapsen_called").rule_prefix
+'S'
+>>> KINDS
+('bieten', 'bauernschnapsen', 'bauernschnapsen_called', 'bauernschnapsen_2', 'schnapsen')
+>>> BIETEN.rules_for("bieten", players=3).players, SCHNAPSEN.rules_for("schnapsen").target
+(3, 7)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from bieten import _core
+from bieten._core import HandError, RulesError
+from bieten._game import JSON_FORMAT as BIETEN_FORMAT
+from bieten._game import Game as BietenGame
+from bieten._rules import KNOBS as BIETEN_KNOBS
+from bieten._rules import Rules as BietenRules
+from bieten.schnapsen._game import JSON_FORMAT as SCHNAPSEN_FORMAT
+from bieten.schnapsen._game import Game as SchnapsenGame
+from bieten.schnapsen._rules import KNOBS as SCHNAPSEN_KNOBS
+from bieten.schnapsen._rules import PRESETS as SCHNAPSEN_PRESETS
+from bieten.schnapsen._rules import Rules as SchnapsenRules
+
+AnyRules = BietenRules | SchnapsenRules
+AnyGame = BietenGame | SchnapsenGame
+
+
+@dataclass(frozen=True, eq=False)  # one object per game: compared and hashed by identity
+class Family:
+    """One game of the engine, as its front ends see it.
+
+    ``kinds`` are the names the CLI's ``--game`` and the protocol's ``new`` take for it: Bieten's
+    one kind is ``"bieten"`` (its R10 preset is chosen apart), each Schnapsen kind is an S10
+    preset. ``core`` is the game's compiled module (``Action``, ``CoreAgent``, ``simulate``,
+    ``NUM_ACTIONS``). Modules named by path (``terminal``, ``pettingzoo``, ``openspiel``) are
+    imported only when asked for, since some need optional extras.
+    """
+
+    name: str
+    title: str
+    rule_prefix: str
+    rules: type[BietenRules] | type[SchnapsenRules]
+    game: type[BietenGame] | type[SchnapsenGame]
+    kinds: tuple[str, ...]
+    presets: tuple[str, ...]
+    knobs: tuple[str, ...]
+    record_format: str
+    core: ModuleType
+    #: Whether a preset is chosen apart from the kind (Bieten's R10 presets), or the kind is the preset.
+    preset_apart: bool
+    #: The options only the family's rules take, beside ``target``: the CLI refuses them for another.
+    own_options: tuple[str, ...]
+    #: What rules that equal no preset are called, by player count (``kind_of``).
+    kind_by_players: Mapping[int, str]
+    #: The rule that keeps the seats' cards secret while the game goes on (R3's deal, S12).
+    secrecy_rule: str
+    #: Whether a given first deal comes with a face-up card (Bieten's R3.8).
+    top_card: bool
+    #: Whether the CLI's JSON names the kind (``"game"``): Schnapsen's does; Bieten's, older, does not.
+    names_kind: bool
+    #: The module of its terminal view (``View``, ``status``, ``deal_lines``, ... as listed above), by path.
+    terminal: str
+    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported).
+    simulation_result: str
+    #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md).
+    pettingzoo: str
+    openspiel: str
+
+    @property
+    def default_preset(self) -> str:
+        """The preset a kind of this family plays when none is named."""
+        return self.presets[0]
+
+    def rules_for(self, kind: str, preset: str | None = None, **knobs: Any) -> Any:
+        """The rules of ``kind`` (one of ``kinds``) with ``preset`` (Bieten's R10 presets; a Schnapsen
+        kind is itself the preset) and knobs overriding it."""
+        if not self.preset_apart:
+            if preset is not None:
+                raise RulesError(
+                    f"{self.rule_prefix}10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
+                )
+            return self.rules.preset(kind, **knobs)
+        return self.rules.preset(self.default_preset if preset is None else preset, **knobs)
+
+    def new_game(
+        self,
+        rules: Any,
+        seed: int | None,
+        *,
+        deal: Any = None,
+        dealer: int = 0,
+        top_card: str | None = None,
+    ) -> Any:
+        """A new game of these rules; ``top_card`` is Bieten's (R3.8) and refused for another."""
+        if self.top_card:
+            return self.game(rules, seed, deal=deal, dealer=dealer, top_card=top_card)  # type: ignore[call-arg]
+        if top_card is not None:
+            raise HandError(f"{self.rule_prefix}3.7: top_card is Bieten's (R3.8); give deal.trump_card")
+        return self.game(rules, seed, deal=deal, dealer=dealer)
+
+    def kind_of(self, rules: Any) -> str:
+        """The kind a family's rules are played as: the preset they equal, else the family's name for
+        them at their player count (``kind_by_players``), else its first kind."""
+        if self.preset_apart:
+            return self.kinds[0]
+        for name in self.kinds:
+            if self.rules.preset(name) == rules:
+                return name
+        return self.kind_by_players.get(rules.players, self.kinds[0])
+
+    def setup(self, rules: Any) -> str:
+        """The rules in a few words, for titles: players, Bieten's hand size, the target."""
+        cards = f"{rules.hand_size} cards, " if "hand_size" in self.knobs else ""
+        return f"{rules.players} players, {cards}target {rules.target}"
+
+    def core_agent(self, name: str, seed: int) -> Any:
+        """A built-in agent of this game (docs/agents.md) with its own seed."""
+        return self.core.CoreAgent(name, seed)
+
+    def action(self, action: object) -> Any:
+        """An action of this game's notation (R11, S11) by text, id or Action."""
+        return self.core.Action(action)
+
+    def module(self, role: str) -> ModuleType:
+        """The module of ``role`` ("terminal", "pettingzoo", "openspiel"), imported on first use."""
+        return importlib.import_module(getattr(self, role))
+
+    def member(self, role: str) -> Any:
+        """What ``role`` names as ``module:name`` ("simulation_result"), imported on first use."""
+        module, _, name = str(getattr(self, role)).partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+BIETEN = Family(
+    name="bieten",
+    title="Bieten",
+    rule_prefix="R",
+    rules=BietenRules,
+    game=BietenGame,
+    kinds=("bieten",),
+    presets=tuple(BietenRules.PRESETS),
+    knobs=tuple(BIETEN_KNOBS),
+    record_format=BIETEN_FORMAT,
+    core=_core,
+    preset_apart=True,
+    own_options=("preset", "players", "hand_size"),
+    kind_by_players={},
+    secrecy_rule="R3",
+    top_card=True,
+    names_kind=False,
+    terminal="bieten.terminal.bieten",
+    simulation_result="bieten._simulate:SimulationResult",
+    pettingzoo="bieten.env.pettingzoo",
+    openspiel="bieten.env.openspiel",
+)
+
+SCHNAPSEN = Family(
+    name="schnapsen",
+    title="Schnapsen",
+    rule_prefix="S",
+    rules=SchnapsenRules,
+    game=SchnapsenGame,
+    kinds=tuple(SCHNAPSEN_PRESETS),
+    presets=tuple(SCHNAPSEN_PRESETS),
+    knobs=tuple(SCHNAPSEN_KNOBS),
+    record_format=SCHNAPSEN_FORMAT,
+    core=_core.schnapsen,
+    preset_apart=False,
+    own_options=(),
+    kind_by_players={2: "schnapsen", 4: "bauernschnapsen"},
+    secrecy_rule="S12",
+    top_card=False,
+    names_kind=True,
+    terminal="bieten.terminal.schnapsen",
+    simulation_result="bieten._simulate:SchnapsenSimulationResult",
+    pettingzoo="bieten.env.schnapsen_pettingzoo",
+    openspiel="bieten.env.schnapsen_openspiel",
+)
+
+#: Every family, Bieten first.
+FAMILIES: tuple[Family, ...] = (BIETEN, SCHNAPSEN)
+#: Every kind of the CLI's ``--game`` and the protocol's ``new``, family by family.
+KINDS: tuple[str, ...] = tuple(kind for family in FAMILIES for kind in family.kinds)
+
+_BY_NAME: Mapping[str, Family] = {family.name: family for family in FAMILIES}
+_BY_KIND: Mapping[str, Family] = {kind: family for family in FAMILIES for kind in family.kinds}
+_BY_FORMAT: Mapping[str, Family] = {family.record_format: family for family in FAMILIES}
+_BY_CLASS: Mapping[type, Family] = {
+    klass: family for family in FAMILIES for klass in (family.rules, family.game)
+}
+
+
+def family(name: str) -> Family:
+    """The family of a name (``"bieten"``, ``"schnapsen"``); KeyError for another."""
+    return _BY_NAME[name]
+
+
+def kind_family(kind: str) -> Family:
+    """The family of a kind (``"bieten"`` or a Schnapsen preset); KeyError for another."""
+    return _BY_KIND[kind]
+
+
+def record_family(form: object) -> Family | None:
+    """The family of a game record's ``format``, or None for a format no family writes."""
+    return _BY_FORMAT.get(form) if isinstance(form, str) else None
+
+
+def type_family(kind: type) -> Family | None:
+    """The family of a rules or game class (or a subclass of one), or None. The registry's one
+    lookup by type."""
+    for klass in kind.__mro__:
+        found = _BY_CLASS.get(klass)
+        if found is not None:
+            return found
+    return None
+
+
+def family_of(thing: object) -> Family:
+    """The family of a rules or game object (or of an object that has ``rules``, such as a
+    simulation result); TypeError for anything else."""
+    found = type_family(type(thing))
+    if found is not None:
+        return found
+    rules = getattr(thing, "rules", None)
+    if rules is not None and rules is not thing:
+        return family_of(rules)
+    names = " or a ".join(f"{f.rules.__module__.split('._')[0]}.Rules" for f in FAMILIES)
+    raise TypeError(f"rules must be a {names}, not {type(thing).__name__}")
