@@ -97,6 +97,9 @@ class Family:
     #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md).
     pettingzoo: str
     openspiel: str
+    #: What its environments (PettingZoo, OpenSpiel, VectorEnv) need of it, as ``module:name``: the
+    #: env family object (bieten.env._family.Family), which needs no framework installed.
+    environment: str
 
     @property
     def default_preset(self) -> str:
@@ -184,6 +187,7 @@ BIETEN = Family(
     simulation_result="bieten._simulate:SimulationResult",
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
+    environment="bieten.env._bieten:BIETEN",
 )
 
 SCHNAPSEN = Family(
@@ -207,6 +211,7 @@ SCHNAPSEN = Family(
     simulation_result="bieten._simulate:SchnapsenSimulationResult",
     pettingzoo="bieten.env.schnapsen_pettingzoo",
     openspiel="bieten.env.schnapsen_openspiel",
+    environment="bieten.env._schnapsen:SCHNAPSEN",
 )
 
 #: Every family, Bieten first.

@@ -324,11 +324,11 @@ class Table:
 
 @functools.cache
 def families() -> tuple[Family, ...]:
-    """Every game family, Bieten first (imported on first use: the families import this module)."""
-    from bieten.env._bieten import BIETEN
-    from bieten.env._schnapsen import SCHNAPSEN
+    """Every game family's environment side, in the registry's order (bieten._families, where each
+    family names its ``environment``; imported on first use: the families import this module)."""
+    from bieten._families import FAMILIES
 
-    return (BIETEN, SCHNAPSEN)
+    return tuple(family.member("environment") for family in FAMILIES)
 
 
 def family_named(game: object) -> Family:
