@@ -1,6 +1,7 @@
 """bieten: a fast, exact rules engine for Bieten, the Tyrolean and Bavarian bluffing card game.
 
-The rules are those of RULES.md; rule ids (R1…R11) are cited in every error message.
+The rules are those of the rulebook shipped with the package (docs/rules/bieten.md); the rule ids
+(R1…R11) cited in every error message look up their rule with ``bieten.rule_text`` or ``bieten rules``.
 
 >>> import bieten
 >>> rules = bieten.Rules.preset("tyrol", players=3)
@@ -44,6 +45,7 @@ from bieten._rules import Rules
 from bieten._version import __version__
 
 if TYPE_CHECKING:
+    from bieten._rulebook import RuleIdError, rule_text
     from bieten._simulate import (
         AGENTS,
         FIGURE_COLUMNS,
@@ -76,6 +78,9 @@ _LAZY = {
     "TournamentResult": "bieten._tournament",
     "tournament": "bieten._tournament",
     "VectorEnv": "bieten._vector",
+    # Not NumPy, but nothing of ``import bieten`` needs the rulebooks.
+    "RuleIdError": "bieten._rulebook",
+    "rule_text": "bieten._rulebook",
 }
 # Subpackages that ``import bieten`` used to load as a side effect: ``bieten.schnapsen`` keeps working.
 _LAZY_SUBPACKAGES = ("schnapsen",)
@@ -126,6 +131,7 @@ __all__ = [
     "IllegalActionError",
     "Match",
     "NativeAgent",
+    "RuleIdError",
     "Rules",
     "RulesError",
     "SchnapsenSimulationResult",
@@ -148,6 +154,7 @@ __all__ = [
     "figure_odds",
     "is_builtin_agent",
     "random_deals",
+    "rule_text",
     "simulate",
     "tournament",
 ]
