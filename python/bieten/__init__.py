@@ -41,11 +41,11 @@ from bieten._game import (
     GameRecordError,
     action_text,
 )
+from bieten._rulebook import RuleIdError, rule_text
 from bieten._rules import Rules
 from bieten._version import __version__
 
 if TYPE_CHECKING:
-    from bieten._rulebook import RuleIdError, rule_text
     from bieten._simulate import (
         AGENTS,
         FIGURE_COLUMNS,
@@ -78,9 +78,6 @@ _LAZY = {
     "TournamentResult": "bieten._tournament",
     "tournament": "bieten._tournament",
     "VectorEnv": "bieten._vector",
-    # Not NumPy, but nothing of ``import bieten`` needs the rulebooks.
-    "RuleIdError": "bieten._rulebook",
-    "rule_text": "bieten._rulebook",
 }
 # Subpackages that ``import bieten`` used to load as a side effect: ``bieten.schnapsen`` keeps working.
 _LAZY_SUBPACKAGES = ("schnapsen",)

@@ -24,10 +24,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from bieten._core import BietenError
 
@@ -43,8 +41,7 @@ class RuleIdError(BietenError):
     """A rule id that is in neither rulebook (a ``ValueError``, like every ``BietenError``)."""
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """One heading of a rulebook: its id, title, heading level (2 for a section) and full text."""
 
     id: str
@@ -61,6 +58,8 @@ def rulebook(filename: str) -> str:
     """
     if filename not in dict(RULEBOOKS):
         raise ValueError(f"no rulebook {filename!r}; the rulebooks are {', '.join(dict(RULEBOOKS))}")
+    from importlib import resources  # only when a rulebook is read: ``import bieten`` stays lean
+
     return (resources.files("bieten") / "rules" / filename).read_text(encoding="utf-8")
 
 
