@@ -95,3 +95,63 @@ def test_play_to_the_end_with_scripted_first_choices() -> None:
 def test_play_refuses_a_seat_that_is_not_at_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seed", "1", "--players", "3", "--seat", "3"], io.StringIO()) == 2
     assert "--seat must be 0 to 2" in capsys.readouterr().err
+
+
+def test_rules_lists_the_sections_of_both_games() -> None:
+    lines = run("rules").splitlines()
+    assert lines[:3] == ["Bieten (R1 to R11)", "  R1   Cards", "  R2   Players and seats"]
+    assert lines[11:14] == [
+        "  R11  Notation of actions",
+        "Bauernschnapsen and Schnapsen (S1 to S12)",
+        "  S1   Cards",
+    ]
+    assert lines[-2:] == [
+        "  S12  What each seat sees",
+        "One rule or section: bieten rules R7.4, bieten rules S6 (any id, either game)",
+    ]
+    assert len(lines) == 1 + 11 + 1 + 12 + 1
+
+
+def test_rules_prints_one_bieten_rule_by_its_id_in_any_case() -> None:
+    assert run("rules", "r4.3").splitlines() == [
+        "### R4.3 Winning a trick",
+        "",
+        "The trick goes to the highest card of the suit that was led.",
+    ]
+
+
+def test_rules_prints_one_schnapsen_rule_and_a_section_with_its_rules() -> None:
+    assert run("rules", "S8.5").splitlines() == [
+        "### S8.5 Doubles",
+        "",
+        "A `spritze` doubles the score of the deal and a `retour` doubles it again, however the deal ended.",
+    ]
+    headings = [line for line in run("rules", "S4").splitlines() if line.startswith("#")]
+    assert headings == ["## S4 Trump", "### S4.1 Trump with four players", "### S4.2 Trump with two players"]
+
+
+def test_rules_refuses_an_unknown_id_in_one_line_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    assert main(["rules", "R7.9"], out) == 2
+    assert out.getvalue() == ""
+    assert capsys.readouterr().err == (
+        "bieten: error: 'R7.9' is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), "
+        "Schnapsen's S1 to S12 (e.g. S6.6)\n"
+    )
+
+
+def test_rules_runs_as_a_command_and_survives_a_closed_pipe() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bieten.cli", "rules", "S6.6"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("### S6.6 Marriages\n\nThe seat to lead may, before its card, `meld X`")
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "bieten.cli", "rules", "R7"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # the reader went away before the first line (as `| head -0` would)
+    assert reader.wait() == 0
+    assert reader.stderr.read() == b""

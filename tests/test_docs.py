@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import bieten
-from bieten import _agents, _core, _deal, _families, _figures, _game, _rules, _simulate, terminal
+from bieten import _agents, _core, _deal, _families, _figures, _game, _rulebook, _rules, _simulate, terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -49,7 +49,7 @@ def test_events_page_examples_print_what_the_page_shows() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [bieten, _core, _rules, _deal, _figures, _game, _simulate, _families, _agents, terminal],
+    [bieten, _core, _rules, _rulebook, _deal, _figures, _game, _simulate, _families, _agents, terminal],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run_as_written(module: object) -> None:
@@ -73,3 +73,51 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 def test_readme_main_job_is_the_simulate_command() -> None:
     main_job = _readme_commands()[0]
     assert main_job.endswith("pip install . && bieten simulate")
+
+
+# Inline links and images ``[text](target "title")`` and reference definitions ``[name]: target``.
+_LINK = re.compile(
+    r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"  # [text](target "title")
+    r"|^\s*\[[^\]]+\]:\s*(\S+)",  # [name]: target
+    re.MULTILINE,
+)
+
+
+def _pages() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def relative_links(text: str) -> list[str]:
+    """The links of a Markdown page that name a file (not a web address, nor an anchor of the page)."""
+    text = re.sub(r"```.*?```", "", text, flags=re.DOTALL)  # code blocks hold no links
+    targets = [m.group(1) or m.group(2) for m in _LINK.finditer(text)]
+    return [t for t in targets if not re.match(r"[A-Za-z][\w+.-]*:", t) and not t.startswith("#")]
+
+
+def test_relative_links_are_found_and_web_addresses_are_not() -> None:
+    text = (
+        '[a](docs/x.md) ![b](img.png "t") [c](https://example.org/) [d](#anchor) [e](../y.md#part)\n'
+        "[ref]: ../../z.md\n```\n[code](not/a/link.md)\n```\n<https://example.com>"
+    )
+    assert relative_links(text) == ["docs/x.md", "img.png", "../y.md#part", "../../z.md"]
+
+
+def test_readme_and_docs_link_only_to_files_inside_the_repository() -> None:
+    """A clone or an sdist has nothing beside it: no link may leave the repository (issue 22)."""
+    bad = []
+    checked = 0
+    for page in _pages():
+        for target in relative_links(page.read_text(encoding="utf-8")):
+            path = (page.parent / target.split("#")[0]).resolve()
+            checked += 1
+            if not path.is_relative_to(ROOT) or not path.exists():
+                bad.append(f"{page.relative_to(ROOT)}: {target}")
+    assert bad == []
+    assert checked >= 50
+
+
+def test_readme_and_docs_name_no_specification_file_outside_the_repository() -> None:
+    """The rules are docs/rules/*.md; RULES.md and SCHNAPSEN.md are not in a clone."""
+    for page in _pages():
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b(RULES|SCHNAPSEN|CONFORMANCE)\.md|\.\./shared", text), page.name

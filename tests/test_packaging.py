@@ -164,6 +164,9 @@ def test_sdist_holds_every_file_the_build_and_the_package_need(built: dict[str, 
         "python/bieten/schema/events-v1.json",
         "python/bieten/schema/events-v2.json",
         "python/bieten/web/static/index.html",
+        "python/bieten/rules/bieten.md",
+        "python/bieten/rules/schnapsen.md",
+        "docs/rules/bieten.md",
         "csrc/include/bieten/bieten.h",
     ):
         assert name in names, name
@@ -189,6 +192,8 @@ def test_auditwheel_gives_a_manylinux_wheel_with_the_package_data(built: dict[st
         "bieten/schema/events-v1.json",
         "bieten/schema/events-v2.json",
         "bieten/web/static/app.js",
+        "bieten/rules/bieten.md",
+        "bieten/rules/schnapsen.md",
     ):
         assert name in names, name
     assert any(re.fullmatch(r"bieten/_core\..*\.so", n) for n in names)

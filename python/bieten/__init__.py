@@ -1,6 +1,7 @@
 """bieten: a fast, exact rules engine for Bieten, the Tyrolean and Bavarian bluffing card game.
 
-The rules are those of RULES.md; rule ids (R1…R11) are cited in every error message.
+The rules are those of the rulebook shipped with the package (docs/rules/bieten.md); the rule ids
+(R1…R11) cited in every error message look up their rule with ``bieten.rule_text`` or ``bieten rules``.
 
 >>> import bieten
 >>> rules = bieten.Rules.preset("tyrol", players=3)
@@ -40,6 +41,7 @@ from bieten._game import (
     GameRecordError,
     action_text,
 )
+from bieten._rulebook import RuleIdError, rule_text
 from bieten._rules import Rules
 from bieten._version import __version__
 
@@ -126,6 +128,7 @@ __all__ = [
     "IllegalActionError",
     "Match",
     "NativeAgent",
+    "RuleIdError",
     "Rules",
     "RulesError",
     "SchnapsenSimulationResult",
@@ -148,6 +151,7 @@ __all__ = [
     "figure_odds",
     "is_builtin_agent",
     "random_deals",
+    "rule_text",
     "simulate",
     "tournament",
 ]

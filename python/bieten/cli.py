@@ -307,6 +307,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="uvicorn's log level (default info)",
     )
     p_serve.add_argument("--no-access-log", action="store_true", help="do not log every HTTP request")
+    p_rules = sub.add_parser(
+        "rules", help="list the rules of both games, or print one by the id messages cite (R7.4, S6.6)"
+    )
+    p_rules.add_argument(
+        "id", nargs="?", metavar="ID", help="a rule or section of either game, e.g. R7.4, S6 (any case)"
+    )
     return parser
 
 
@@ -371,6 +377,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_serve(args, stream)
         if args.command == "tournament":
             return cmd_tournament(args, stream)
+        if args.command == "rules":
+            from bieten._rulebook import command
+
+            return command(args.id, stream)
         return cmd_play(args, stream)
     except (BietenError, _Usage) as err:
         print(f"bieten: error: {err}", file=sys.stderr)
