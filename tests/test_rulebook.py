@@ -58,9 +58,6 @@ SCHNAPSEN_SECTIONS = [
     "Rules and presets", "Notation of actions", "What each seat sees",
 ]  # fmt: skip
 
-# Ids the sources cite that the specification does not have; the lead decides what they should be.
-# R2.3 ("Bieten has one winner"): the specification's one winner is R8.2's.
-KNOWN_UNRESOLVED = {"R2.3"}
 
 # A rule id as the sources cite it: "R7.4:", "(R10)", "R2.1/S2.1", "S2-S8", not inside a word or a
 # number (hex constants), nor right after a quote (card text such as 'S10' or "S6").
@@ -154,15 +151,14 @@ def test_every_rule_id_cited_in_the_sources_resolves() -> None:
     where = _citations(_sources())
     assert len(where) >= 90  # the sources cite nearly every rule
     unresolved = {rule_id: files for rule_id, files in where.items() if rule_id not in rule_ids()}
-    assert set(unresolved) - KNOWN_UNRESOLVED == set(), unresolved
-    assert set(unresolved) == KNOWN_UNRESOLVED, "cited no more: remove it from KNOWN_UNRESOLVED"
+    assert unresolved == {}
 
 
 def test_every_rule_id_cited_in_readme_and_docs_resolves() -> None:
     where = _citations(_pages())
     assert len(where) >= 60
     unresolved = {rule_id: files for rule_id, files in where.items() if rule_id not in rule_ids()}
-    assert set(unresolved) - KNOWN_UNRESOLVED == set(), unresolved
+    assert unresolved == {}
 
 
 def test_the_rule_ids_of_error_messages_resolve() -> None:

@@ -44,7 +44,7 @@ def test_match_scores_are_the_games_each_agent_won_with_its_seats_rotated() -> N
         run = bieten.simulate(rules, seats, games=count, seed=mix64(9 ^ mix64(round_index)), threads=1)
         score += sum(1.0 if w >= 0 and seats[w] == "heuristic" else 0.5 if w < 0 else 0.0 for w in run.winner)
     assert match.score == score
-    assert match.first_wins + match.second_wins == 40  # R2.3: a finished Bieten game has one winner
+    assert match.first_wins + match.second_wins == 40  # R8.2: a finished Bieten game has one winner
     assert match.games == 40 and match.rate == score / 40
 
 

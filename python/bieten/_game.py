@@ -175,7 +175,7 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     @property
     def winners(self) -> list[int]:
         """The winning seats once the game is over, as Schnapsen's games name them: ``[winner]``
-        (R2.3: one seat wins), or [] until then."""
+        (R8.2: one seat wins), or [] until then."""
         winner = self.winner
         return [] if winner is None else [int(winner)]
 

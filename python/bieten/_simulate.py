@@ -232,7 +232,7 @@ class _RunResult:
 class SimulationResult(_RunResult):
     """Per-game arrays of a run of Bieten (ascending game index) and per-seat totals.
 
-    ``winner`` is each game's winning seat (R2.3); ``scores`` is (games, players); ``bummerl`` is a
+    ``winner`` is each game's winning seat (R8.2); ``scores`` is (games, players); ``bummerl`` is a
     bool array (games, players); ``figure_points`` is (players, 6), columns ``FIGURE_COLUMNS``,
     summed over the games.
     """
@@ -253,7 +253,7 @@ class SimulationResult(_RunResult):
 
     @property
     def winners(self) -> npt.NDArray[np.bool_]:
-        """(games, players) bools: the seat that won each game (R2.3), as Schnapsen's results name
+        """(games, players) bools: the seat that won each game (R8.2), as Schnapsen's results name
         them."""
         won: npt.NDArray[np.bool_] = self.winner[:, None] == np.arange(self.rules.players)[None, :]
         return won

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 #: The figures one can bid (R6), in the order the odds and the bids are listed.
 FIGURES = ("red", "green", "gleich", "hanger", "spiel")
-#: The end line's field that says who won (docs/frontends.md): R2.3's one seat.
+#: The end line's field that says who won (docs/frontends.md): R8.2's one seat.
 END_FIELD = "winner"
 #: What the greeting asks of the person.
 INSTRUCTIONS = "Type a move's number or its R11 text, 'odds' for your figure odds, 'help', or 'q' to quit."
