@@ -2,7 +2,6 @@
 // deal, actions, the game's phases and scoring, S12 views and observation, copies on threads and
 // random self-play invariants. doctest; built with -DBIETEN_BUILD_TESTS=ON and run by ctest as
 // `schnapsen`. Expected values are written out from the rules, never computed by the code under test.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <array>
