@@ -1,0 +1,377 @@
+"""One conformance suite over every game family, through the public API only (CONFORMANCE.md), in the
+manner of OpenSpiel's RandomSimTest and pgx's api_test: the same checks run on Bieten (R1-R11) and on
+Bauernschnapsen/Schnapsen (S1-S12), parametrized by the table FAMILIES below.
+
+Over seeded random games of several presets and knobs of each family:
+
+- every applied action comes from ``legal_actions()``, whose ids, texts and ``legal_action_mask()``
+  agree; an action that is not legal raises ``IllegalActionError`` naming a rule of the family
+  (R... or S...) and leaves the state exactly as it was (``to_json`` before == after);
+- a clone, and a ``from_json(to_json())`` copy made at a random point, continue identically to the
+  end (same legal actions, events, scores, winners);
+- ``observation(seat)`` has the documented size; every event of the full stream and of every seat's
+  ``events_for`` validates against the family's shipped JSON Schema, each view is the full stream
+  with hidden fields nulled, and ``seq``/``hand`` count as documented;
+- no view leaks a hidden card: in two games that differ only in two cards hidden from a seat (built
+  with a given deal), that seat's ``events_for`` and ``observation`` are identical until one of the
+  two cards shows in the game;
+- the game ends with winners consistent with the scores and the rules' target, and bummerl the seats
+  of lowest total;
+- ``bieten.simulate`` gives identical results on 1, 2 and 3 threads, and ``bieten.VectorEnv`` steps
+  identically on 1 and 2 threads (with and without opponents).
+
+The default run is bounded (a few hundred games per family); ``BIETEN_SLOW=1`` runs the sweep marked
+``slow`` with many more. Rule-specific behaviour stays in the per-game files (test_game_rules.py,
+test_schnapsen_rules.py, test_events_schema.py, test_schnapsen_events.py, ...).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import itertools
+import json
+import os
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+import bieten
+from bieten import schnapsen
+
+SLOW = os.environ.get("BIETEN_SLOW") == "1"
+slow = pytest.mark.skipif(not SLOW, reason="set BIETEN_SLOW=1 for the full sweep")
+
+
+# ------------------------------------------------------------------------------------ the families
+
+
+def _winner_list(game: Any) -> list[int]:
+    """The winning seats as a list: Bieten names one ``winner`` (None until over), Schnapsen ``winners``."""
+    if hasattr(game, "winners"):
+        return list(game.winners)
+    return [] if game.winner is None else [game.winner]
+
+
+def _bieten_given(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
+    """The first hand of ``seed`` as a given deal (R3 without cut-steal), with an undealt top card
+    where the rules show one."""
+    hands = bieten.deal(seed, rules, hand=0, dealer=dealer)
+    return {"hands": hands, "top_card": None}
+
+
+def _schnapsen_given(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
+    return dict(schnapsen.deal(seed, rules, hand=0, dealer=dealer))
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game family as the suite sees it (to be pointed at python/bieten's registry of families)."""
+
+    name: str
+    package: ModuleType  # Rules, Game, IllegalActionError, NUM_ACTIONS, OBSERVATION_SIZE, action_text, deal
+    rule_prefix: str  # the rule ids of its RULES file: "R" (RULES.md) or "S" (SCHNAPSEN.md)
+    schema: str  # its events' JSON Schema in bieten/schema
+    vector_game: str  # bieten.VectorEnv's name for it
+    configs: tuple[tuple[str, dict[str, Any]], ...]  # presets and knobs the random sweeps play
+    given_deal: Callable[[Any, int, int], dict[str, Any]]  # (rules, seed, dealer) -> the first deal
+    not_actions: tuple[str, ...]  # texts that are no action of the family
+
+    def rules(self, preset: str, knobs: dict[str, Any]) -> Any:
+        return self.package.Rules.preset(preset, **knobs)
+
+    @property
+    def game(self) -> Any:
+        return self.package.Game
+
+    def action_texts(self) -> list[str]:
+        return [self.package.action_text(i) for i in range(self.package.NUM_ACTIONS)]
+
+
+FAMILIES = (
+    Family(
+        name="bieten",
+        package=bieten,
+        rule_prefix="R",
+        schema="events-v2.json",
+        vector_game="bieten",
+        configs=(
+            ("tyrol", {}),
+            ("bavaria", {"players": 2, "hand_size": 4, "target": 7}),
+            ("welibieten", {"players": 3}),
+            ("spitzbieten", {"players": 5, "hand_size": 4, "target": 7}),
+            ("south_tyrol", {}),
+            ("south_tyrol", {"players": 3, "hand_size": 4, "reraise": False}),
+            ("tyrol", {"players": 2, "overbid": "gespannt", "ties": "no_point", "target": 5}),
+            ("bavaria", {"players": 5, "overbid": "none", "weli_point": False, "target": 9}),
+        ),
+        given_deal=_bieten_given,
+        not_actions=("", "jump", "play", "play XY", "bid weli", "play HA as", "play H6", "steal now"),
+    ),
+    Family(
+        name="schnapsen",
+        package=schnapsen,
+        rule_prefix="S",
+        schema="schnapsen-events-v1.json",
+        vector_game="schnapsen",
+        configs=(
+            ("bauernschnapsen", {}),
+            ("bauernschnapsen_called", {}),
+            ("bauernschnapsen_2", {}),
+            ("schnapsen", {}),
+            ("bauernschnapsen", {"knock": False, "retour": True, "target": 41}),
+            ("schnapsen", {"closing": False, "claim": "explicit", "target": 4}),
+        ),
+        given_deal=_schnapsen_given,
+        not_actions=("", "jump", "play", "trump X", "meld", "call", "exchange now"),
+    ),
+)
+FAMILY_IDS = [f.name for f in FAMILIES]
+CONFIGS = [(f, preset, knobs) for f in FAMILIES for preset, knobs in f.configs]
+
+
+def _config_id(config: tuple[Family, str, dict[str, Any]]) -> str:
+    family, preset, knobs = config
+    return "-".join([family.name, preset, *(f"{k}={v}" for k, v in knobs.items())])
+
+
+CONFIG_IDS = [_config_id(c) for c in CONFIGS]
+
+# Games per config of the random sweep: 8 Bieten and 6 Schnapsen configs give a few hundred games per
+# family by default, ten times more with BIETEN_SLOW=1.
+GAMES_PER_CONFIG = 30
+SLOW_GAMES_PER_CONFIG = 300
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def _validator(family: Family) -> Draft202012Validator:
+    text = (importlib.resources.files("bieten") / "schema" / family.schema).read_text(encoding="utf-8")
+    schema = json.loads(text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+VALIDATORS = {f.name: _validator(f) for f in FAMILIES}
+
+
+def state(game: Any) -> tuple[Any, ...]:
+    """What the public API shows of a game, without the event list (cheap enough for every step)."""
+    return (
+        game.legal_action_ids(),
+        game.current_player,
+        game.hands,
+        game.scores,
+        game.hand_number,
+        game.dealer,
+        game.is_over,
+        _winner_list(game),
+        game.bummerl,
+        game.event_count(),
+    )
+
+
+def full_state(game: Any) -> tuple[Any, ...]:
+    return (*state(game), game.to_json(), [e.to_dict() for e in game.events])
+
+
+def rule_cited(family: Family, message: str) -> bool:
+    """Whether an error message names a rule of the family, e.g. "R4.1: ..." or "(S6.3)"."""
+    return re.search(rf"\b{family.rule_prefix}\d+(\.\d+)?\b", message) is not None
+
+
+def card_strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_strings(item)
+
+
+def is_redaction(shown: Any, real: Any) -> bool:
+    """Whether a view's value is the full stream's value with hidden parts replaced by null."""
+    if shown == real or shown is None:
+        return True
+    if isinstance(shown, list) and isinstance(real, list) and len(shown) == len(real):
+        return all(is_redaction(s, r) for s, r in zip(shown, real, strict=True))
+    return False
+
+
+# ------------------------------------------------------------------------------ the random sweep
+
+
+def check_step(family: Family, game: Any, texts: list[str]) -> list[int]:
+    """Checks of one position that need no stepping; returns the legal ids."""
+    ids = game.legal_action_ids()
+    actions = game.legal_actions()
+    assert [a.id for a in actions] == ids and ids == sorted(set(ids))
+    assert [str(a) for a in actions] == [texts[i] for i in ids]
+    mask = game.legal_action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (family.package.NUM_ACTIONS,)
+    assert np.flatnonzero(mask).tolist() == ids
+    players = game.rules.players
+    if game.is_over:
+        assert ids == [] and game.current_player is None
+    else:
+        assert ids, "legal actions are non-empty until the game is over"
+        assert game.current_player in range(players)
+        assert _winner_list(game) == [] and game.bummerl == []
+    return ids
+
+
+def check_refusals(family: Family, game: Any, ids: list[int], rng: random.Random) -> None:
+    """Illegal ids, texts of illegal actions and texts that are no action at all raise
+    IllegalActionError naming a rule of the family, and change nothing."""
+    texts = family.action_texts()
+    illegal = [i for i in range(family.package.NUM_ACTIONS) if i not in set(ids)]
+    probes: list[Any] = [rng.choice(illegal), texts[rng.choice(illegal)], rng.choice(family.not_actions)]
+    probes.append(rng.choice([-1, family.package.NUM_ACTIONS, 10**9]))
+    before = game.to_json()
+    light = state(game)
+    for probe in probes:
+        with pytest.raises(family.package.IllegalActionError) as refused:
+            game.apply(probe)
+        assert isinstance(refused.value, ValueError)
+        assert rule_cited(family, str(refused.value)), (probe, str(refused.value))
+    if not game.is_over:  # a legal action by a seat not to act
+        other = (game.current_player + 1) % game.rules.players
+        with pytest.raises(family.package.IllegalActionError) as refused:
+            game.apply(texts[ids[0]], seat=other)
+        assert rule_cited(family, str(refused.value)), str(refused.value)
+    assert game.to_json() == before and state(game) == light
+
+
+def check_end(family: Family, game: Any) -> None:
+    """The game is over with winners at the target (S8.6/R8.2) and bummerl the lowest totals (R8.3)."""
+    players, target = game.rules.players, game.rules.target
+    scores = game.scores
+    assert game.is_over and len(scores) == players
+    winners = _winner_list(game)
+    assert winners, "a finished game has a winner"
+    assert winners == [s for s in range(players) if scores[s] >= target], (scores, winners, target)
+    low = min(scores)
+    assert game.bummerl == [s for s in range(players) if scores[s] == low]
+
+
+def check_streams(family: Family, game: Any, validated: dict[str, set[str]], every_event: bool) -> None:
+    """seq counts 0, 1, 2, ... in the full stream and in every seat's view; hand numbers step by one to
+    the last; the last event is game_over; each view is the full stream with hidden values nulled; and
+    the events validate against the family's schema: with ``every_event`` every distinct one (seq and
+    hand aside, which the schema does not tie to the rest), else those of a type not validated yet."""
+    validator = VALIDATORS[family.name]
+    full = [e.to_dict() for e in game.events]
+    players = game.rules.players
+    views = [[e.to_dict() for e in game.events_for(seat)] for seat in range(players)]
+    for name, stream in [("events", full)] + [(f"events_for({s})", v) for s, v in enumerate(views)]:
+        assert [e["seq"] for e in stream] == list(range(len(stream))), name
+        hands = [e["hand"] for e in stream]
+        assert hands[0] == 0 and hands[-1] == game.hand_number, name
+        assert all(b - a in (0, 1) for a, b in itertools.pairwise(hands)), name
+        assert stream[-1]["type"] == "game_over" and [e["type"] for e in stream].count("game_over") == 1, name
+        for event in stream:
+            seen = validated.setdefault(event["type"], set())
+            if seen and not every_event:
+                continue
+            key = json.dumps({**event, "seq": 0, "hand": 0}, sort_keys=True)
+            if key in seen:
+                continue
+            error = best_match(validator.iter_errors(event))
+            assert error is None, f"{name}: {event}: {error.message if error else ''}"
+            seen.add(key)
+    for seat, view in enumerate(views):
+        assert len(view) == len(full)
+        for mine, every in zip(view, full, strict=True):
+            assert set(mine) == set(every), (seat, mine, every)
+            for key, real in every.items():
+                assert is_redaction(mine[key], real), (seat, key, mine, every)
+
+
+def play_checked_game(
+    family: Family,
+    rules: Any,
+    seed: int,
+    rng: random.Random,
+    validated: dict[str, set[str]],
+    every_event: bool,
+) -> Any:
+    game = family.game(rules, seed=seed)
+    texts = family.action_texts()
+    clone: Any = None  # a clone made at a random step, kept in lockstep
+    restored: Any = None  # a from_json copy made at a random step, kept in lockstep
+    observed = False
+    steps = 0
+    while True:
+        ids = check_step(family, game, texts)
+        if clone is not None:
+            assert state(clone) == state(game)
+        if restored is not None:
+            assert state(restored) == state(game)
+        if game.is_over:
+            break
+        if rng.random() < 0.05:
+            check_refusals(family, game, ids, rng)
+        if clone is None and rng.random() < 0.04:
+            clone = game.clone()
+            assert clone == game and full_state(clone) == full_state(game)
+        if restored is None and rng.random() < 0.04:
+            restored = family.game.from_json(game.to_json())
+            assert full_state(restored) == full_state(game)
+        if not observed and rng.random() < 0.05:
+            observed = True
+            for seat in range(rules.players):
+                obs = game.observation(seat)
+                assert obs.dtype == np.float32 and obs.shape == (family.package.OBSERVATION_SIZE,)
+        action = rng.choice(ids)
+        form = rng.random()
+        if form < 0.5:
+            game.apply_id(action)
+        elif form < 0.75:
+            game.apply(texts[action])
+        else:
+            game.apply(game.legal_actions()[ids.index(action)], seat=game.current_player)
+        assert game.history_ids()[-1] == action
+        if clone is not None:
+            clone.apply_id(action)
+        if restored is not None:
+            restored.apply(texts[action])
+        steps += 1
+        assert steps < 50_000
+    check_end(family, game)
+    for copy in (clone, restored, family.game.from_json(game.to_json())):
+        if copy is not None:
+            assert full_state(copy) == full_state(game)
+    check_streams(family, game, validated, every_event)
+    return game
+
+
+def sweep(config: tuple[Family, str, dict[str, Any]], games: int, salt: str) -> None:
+    family, preset, knobs = config
+    rules = family.rules(preset, knobs)
+    rng = random.Random(f"{salt}/{_config_id(config)}")
+    validated: dict[str, set[str]] = {}
+    last_hands = []
+    for i in range(games):
+        game = play_checked_game(family, rules, rng.randrange(2**64), rng, validated, SLOW or i < 2)
+        last_hands.append(game.hand_number)
+    assert max(last_hands) >= 1, "some game runs past its first hand"
+    assert sum(len(v) for v in validated.values()) > 20
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_random_games_keep_every_api_invariant(config: tuple[Family, str, dict[str, Any]]) -> None:
+    sweep(config, GAMES_PER_CONFIG, "default")
+
+
+@slow
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_random_games_keep_every_api_invariant_sweep(config: tuple[Family, str, dict[str, Any]]) -> None:
+    sweep(config, SLOW_GAMES_PER_CONFIG, "slow")
