@@ -60,15 +60,60 @@ def _winner_list(game: Any) -> list[int]:
     return [] if game.winner is None else [game.winner]
 
 
-def _bieten_given(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
-    """The first hand of ``seed`` as a given deal (R3 without cut-steal), with an undealt top card
-    where the rules show one."""
+# Each family's first deal as data, for games that differ only in cards hidden from one seat: the deal
+# of a seed, the places of cards another seat may not see, the card at a place, and the game.
+# A place is ("hand", seat, index), or ("undealt", card) for Bieten, ("stock", index) for Schnapsen.
+Place = tuple[Any, ...]
+
+# Bieten's 33 cards (R1.3), in id order.
+BIETEN_PACK = [str(bieten.Card(i)) for i in range(33)]
+
+
+def _bieten_deal(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
+    """The first hand of ``seed`` (R3, without cut-steal) and, where the rules show one (R3.8), a top card
+    that nobody holds."""
     hands = bieten.deal(seed, rules, hand=0, dealer=dealer)
-    return {"hands": hands, "top_card": None}
+    dealt = {c for h in hands for c in h}
+    undealt = [c for c in BIETEN_PACK if c not in dealt]
+    top = undealt.pop(seed % len(undealt)) if rules.show_top_card else None
+    return {"hands": hands, "top_card": top, "undealt": undealt}
 
 
-def _schnapsen_given(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
+def _bieten_places(rules: Any, deal: dict[str, Any], viewer: int) -> list[Place]:
+    others = [s for s in range(rules.players) if s != viewer]
+    places: list[Place] = [("hand", s, i) for s in others for i in range(rules.hand_size)]
+    return places + [("undealt", i) for i in range(len(deal["undealt"]))]
+
+
+def _bieten_game(rules: Any, seed: int, dealer: int, deal: dict[str, Any]) -> Any:
+    return bieten.Game(rules, seed=seed, dealer=dealer, deal=deal["hands"], top_card=deal["top_card"])
+
+
+def _schnapsen_deal(rules: Any, seed: int, dealer: int) -> dict[str, Any]:
     return dict(schnapsen.deal(seed, rules, hand=0, dealer=dealer))
+
+
+def _schnapsen_places(rules: Any, deal: dict[str, Any], viewer: int) -> list[Place]:
+    places: list[Place] = [("hand", s, i) for s in range(rules.players) if s != viewer for i in range(5)]
+    return places + [("stock", i) for i in range(len(deal["stock"]))]
+
+
+def _schnapsen_game(rules: Any, seed: int, dealer: int, deal: dict[str, Any]) -> Any:
+    return schnapsen.Game(rules, seed=seed, dealer=dealer, deal=deal)
+
+
+def _slot(deal: dict[str, Any], place: Place) -> tuple[list[str], int]:
+    if place[0] == "hand":
+        return deal["hands"][place[1]], place[2]
+    return deal[place[0]], place[1]
+
+
+def swapped(deal: dict[str, Any], one: Place, other: Place) -> tuple[dict[str, Any], set[str]]:
+    """A copy of ``deal`` with the cards at two places exchanged, and the two cards."""
+    copy: dict[str, Any] = json.loads(json.dumps(deal))
+    (xs, i), (ys, j) = _slot(copy, one), _slot(copy, other)
+    xs[i], ys[j] = ys[j], xs[i]
+    return copy, {xs[i], ys[j]}
 
 
 @dataclass(frozen=True)
@@ -81,7 +126,9 @@ class Family:
     schema: str  # its events' JSON Schema in bieten/schema
     vector_game: str  # bieten.VectorEnv's name for it
     configs: tuple[tuple[str, dict[str, Any]], ...]  # presets and knobs the random sweeps play
-    given_deal: Callable[[Any, int, int], dict[str, Any]]  # (rules, seed, dealer) -> the first deal
+    first_deal: Callable[[Any, int, int], dict[str, Any]]  # (rules, seed, dealer) -> the first deal
+    hidden_places: Callable[[Any, dict[str, Any], int], list[Place]]  # (rules, deal, seat): hidden from it
+    from_deal: Callable[[Any, int, int, dict[str, Any]], Any]  # (rules, seed, dealer, deal) -> a game
     not_actions: tuple[str, ...]  # texts that are no action of the family
 
     def rules(self, preset: str, knobs: dict[str, Any]) -> Any:
@@ -112,7 +159,9 @@ FAMILIES = (
             ("tyrol", {"players": 2, "overbid": "gespannt", "ties": "no_point", "target": 5}),
             ("bavaria", {"players": 5, "overbid": "none", "weli_point": False, "target": 9}),
         ),
-        given_deal=_bieten_given,
+        first_deal=_bieten_deal,
+        hidden_places=_bieten_places,
+        from_deal=_bieten_game,
         not_actions=("", "jump", "play", "play XY", "bid weli", "play HA as", "play H6", "steal now"),
     ),
     Family(
@@ -129,7 +178,9 @@ FAMILIES = (
             ("bauernschnapsen", {"knock": False, "retour": True, "target": 41}),
             ("schnapsen", {"closing": False, "claim": "explicit", "target": 4}),
         ),
-        given_deal=_schnapsen_given,
+        first_deal=_schnapsen_deal,
+        hidden_places=_schnapsen_places,
+        from_deal=_schnapsen_game,
         not_actions=("", "jump", "play", "trump X", "meld", "call", "exchange now"),
     ),
 )
@@ -375,3 +426,126 @@ def test_random_games_keep_every_api_invariant(config: tuple[Family, str, dict[s
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 def test_random_games_keep_every_api_invariant_sweep(config: tuple[Family, str, dict[str, Any]]) -> None:
     sweep(config, SLOW_GAMES_PER_CONFIG, "slow")
+
+
+# A card that is not in the family's pack, in the texts of its actions.
+OUTSIDE_THE_PACK = {"bieten": ("play H6", "play HA as H6"), "schnapsen": ("play H9", "play S6", "call H9")}
+
+
+@pytest.mark.parametrize(
+    "family",
+    [
+        FAMILIES[0],
+        pytest.param(
+            FAMILIES[1],
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=bieten.BietenError,
+                reason="schnapsen.Game.apply('play H9') raises CardError (S1.1), no IllegalActionError, "
+                "where Bieten's 'play H6' raises IllegalActionError (CONFORMANCE: an illegal one "
+                "raises IllegalActionError)",
+            ),
+        ),
+    ],
+    ids=FAMILY_IDS,
+)
+def test_an_action_naming_a_card_outside_the_pack_is_an_illegal_action(family: Family) -> None:
+    preset, knobs = family.configs[0]
+    game = family.game(family.rules(preset, knobs), seed=3)
+    before = game.to_json()
+    for text in OUTSIDE_THE_PACK[family.name]:
+        with pytest.raises(family.package.IllegalActionError) as refused:
+            game.apply(text)
+        assert rule_cited(family, str(refused.value)), str(refused.value)
+        assert game.to_json() == before
+
+
+# ------------------------------------------------------------------------------ no hidden card leaks
+
+
+def names_any(event: dict[str, Any], cards: set[str]) -> bool:
+    return any(c in cards for c in card_strings(list(event.values())))
+
+
+def lockstep(a: Any, b: Any, viewer: int, hidden: set[str], rng: random.Random) -> int:
+    """Drives games ``a`` and ``b``, which differ only in the two ``hidden`` cards' places, with the same
+    actions (legal in both) and asserts that ``viewer``'s events_for and observation are identical,
+    until an event after the deal names one of the two cards in either game (a card played, shown,
+    drawn or dealt later: from then on the viewer may know it), the seat to act or the phase differ
+    (the rules make that public), or the game ends. Returns the number of actions compared."""
+    start = a.event_count()
+    assert b.event_count() == start
+    steps = 0
+    while True:
+        full_a, full_b = [e.to_dict() for e in a.events], [e.to_dict() for e in b.events]
+        shown = [i for f in (full_a, full_b) for i in range(start, len(f)) if names_any(f[i], hidden)]
+        cut = min(shown, default=None)
+        view_a = [e.to_dict() for e in a.events_for(viewer)]
+        view_b = [e.to_dict() for e in b.events_for(viewer)]
+        if cut is not None:
+            assert view_a[:cut] == view_b[:cut], f"seat {viewer} sees a difference in {hidden}"
+            return steps
+        assert view_a == view_b, f"seat {viewer} sees a difference in {hidden}"
+        if a.is_over:
+            return steps
+        if (a.current_player, a.phase) != (b.current_player, b.phase):
+            # Who is asked may depend on hidden cards by the rules, and is then public (R7.1: a seat that
+            # could open no bid is not asked; R7.6: nor one who may not raise).
+            return steps
+        assert np.array_equal(a.observation(viewer), b.observation(viewer)), f"seat {viewer}: observation"
+        both = sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
+        if not both:  # the seat to act must show a hidden card in one of the games
+            return steps
+        action = rng.choice(both)
+        a.apply_id(action)
+        b.apply_id(action)
+        steps += 1
+
+
+def check_hidden_swaps(config: tuple[Family, str, dict[str, Any]], trials: int) -> None:
+    family, preset, knobs = config
+    rules = family.rules(preset, knobs)
+    rng = random.Random(f"swap/{_config_id(config)}")
+    compared = 0
+    for trial in range(trials):
+        seed, viewer, dealer = rng.randrange(2**64), trial % rules.players, rng.randrange(rules.players)
+        deal = family.first_deal(rules, seed, dealer)
+        places = family.hidden_places(rules, deal, viewer)
+        one = rng.choice([p for p in places if p[0] == "hand"])  # another seat's card, swapped with a card
+        other = rng.choice([p for p in places if p[:2] != one[:2]])  # not in that seat's hand
+        changed, hidden = swapped(deal, one, other)
+        a, b = family.from_deal(rules, seed, dealer, deal), family.from_deal(rules, seed, dealer, changed)
+        assert a.to_json() != b.to_json()  # the records keep the given deals
+        compared += lockstep(a, b, viewer, hidden, rng)
+    assert compared >= trials, "the games are compared beyond the deal"
+
+
+SWAP_TRIALS = 25
+SLOW_SWAP_TRIALS = 600
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_a_seat_sees_nothing_of_cards_hidden_from_it(config: tuple[Family, str, dict[str, Any]]) -> None:
+    """R4.4/S12: two games that differ only in two cards hidden from a seat (in other seats' hands, the
+    undealt cards or the stock) look the same to it until one of the two cards shows."""
+    check_hidden_swaps(config, SWAP_TRIALS)
+
+
+@slow
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_a_seat_sees_nothing_of_hidden_cards_sweep(config: tuple[Family, str, dict[str, Any]]) -> None:
+    check_hidden_swaps(config, SLOW_SWAP_TRIALS)
+
+
+def test_the_swap_check_notices_a_difference_the_seat_may_see() -> None:
+    """A self-check of lockstep: swapping one of the viewer's own cards shows at once (R4.4/S12: a seat
+    sees its own cards), so claiming the two cards hidden fails the comparison in both families."""
+    for family in FAMILIES:
+        preset, knobs = family.configs[0]
+        rules = family.rules(preset, knobs)
+        deal = family.first_deal(rules, 5, 0)
+        changed, _ = swapped(deal, ("hand", 0, 0), ("hand", 1, 0))
+        a, b = family.from_deal(rules, 5, 0, deal), family.from_deal(rules, 5, 0, changed)
+        with pytest.raises(AssertionError, match="seat 0 sees a difference"):
+            lockstep(a, b, 0, {"nothing"}, random.Random(5))
