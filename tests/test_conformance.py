@@ -39,6 +39,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
@@ -549,3 +550,73 @@ def test_the_swap_check_notices_a_difference_the_seat_may_see() -> None:
         a, b = family.from_deal(rules, 5, 0, deal), family.from_deal(rules, 5, 0, changed)
         with pytest.raises(AssertionError, match="seat 0 sees a difference"):
             lockstep(a, b, 0, {"nothing"}, random.Random(5))
+
+
+# ------------------------------------------------------------------- simulate and VectorEnv threads
+
+
+def winner_rows(result: Any, players: int) -> npt.NDArray[np.bool_]:
+    """Each game's winners as a row of bools: Bieten's results name one winner, Schnapsen's a row."""
+    if hasattr(result, "winners"):
+        return np.asarray(result.winners, dtype=np.bool_)
+    return np.asarray(result.winner)[:, None] == np.arange(players)[None, :]
+
+
+SIMULATED_GAMES = 120
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_simulate_is_the_same_on_1_2_and_3_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
+    """R3.2/S3: game i of a run is seeded from the run's seed alone, so the thread count changes nothing;
+    every game ends with winners at the target and bummerl at the lowest total (R8.2, R8.3, S8.6)."""
+    family, preset, knobs = config
+    rules = family.rules(preset, knobs)
+    agents = ["heuristic"] + ["random"] * (rules.players - 1)
+    one = bieten.simulate(rules, agents, games=SIMULATED_GAMES, seed=5, threads=1)
+    for threads in (2, 3):
+        assert bieten.simulate(rules, agents, games=SIMULATED_GAMES, seed=5, threads=threads) == one
+    n = SIMULATED_GAMES
+    assert np.array_equal(one.game_index, np.arange(n, dtype=np.uint64))
+    assert one.scores.shape == one.bummerl.shape == (n, rules.players) and one.scores.dtype == np.int16
+    assert one.hands.shape == one.actions.shape == (n,)
+    assert one.agents == tuple(agents) and one.rules == rules and one.shard == (0, 1)
+    scores = one.scores.astype(np.int64)
+    assert np.array_equal(winner_rows(one, rules.players), scores >= rules.target)
+    assert np.array_equal(one.bummerl, scores == scores.min(axis=1, keepdims=True))
+
+
+def random_actions(masks: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal id per row."""
+    noise = rng.random(masks.shape)
+    return np.asarray(np.argmax(np.where(masks, noise, -1.0), axis=1), dtype=np.int64)
+
+
+def vector_trace(env: bieten.VectorEnv, steps: int) -> list[npt.NDArray[Any]]:
+    rng = np.random.default_rng(1)
+    _, masks, _ = env.reset()
+    trace: list[npt.NDArray[Any]] = []
+    for _ in range(steps):
+        obs, masks, seats, rewards, terminated = env.step(random_actions(masks, rng))
+        trace += [obs.copy(), masks.copy(), seats.copy(), rewards.copy(), terminated.copy()]
+    trace += [env.final_observations.copy(), env.final_scores.copy(), env.episodes.copy()]
+    return trace
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_vector_env_steps_the_same_on_1_and_2_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
+    """Every buffer of every step is identical for 1 and 2 threads, with every seat learning and with
+    heuristic opponents around a rotating learner."""
+    family, preset, knobs = config
+    rules = family.rules(preset, knobs)
+    for options, steps in (({}, 120), ({"opponents": "heuristic", "learner_seat": "rotate"}, 60)):
+        one, two = (
+            vector_trace(
+                bieten.VectorEnv(family.vector_game, rules, num_envs=24, seed=9, threads=t, **options), steps
+            )
+            for t in (1, 2)
+        )
+        assert len(one) == len(two)
+        for a, b in zip(one, two, strict=True):
+            assert a.dtype == b.dtype and np.array_equal(a, b)
+        if not options:  # every seat's actions are random here: some episode ends within the steps
+            assert sum(int(terminated.sum()) for terminated in one[4:-3:5]) > 0
