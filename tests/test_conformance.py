@@ -566,18 +566,19 @@ SIMULATED_GAMES = 120
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-def test_simulate_is_the_same_on_1_2_and_3_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
+def test_simulate_is_the_same_on_1_2_3_and_8_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
     """R3.2/S3: game i of a run is seeded from the run's seed alone, so the thread count changes nothing;
     every game ends with winners at the target and bummerl at the lowest total (R8.2, R8.3, S8.6)."""
     family, preset, knobs = config
     rules = family.rules(preset, knobs)
     agents = ["heuristic"] + ["random"] * (rules.players - 1)
     one = bieten.simulate(rules, agents, games=SIMULATED_GAMES, seed=5, threads=1)
-    for threads in (2, 3):
+    for threads in (2, 3, 8):
         assert bieten.simulate(rules, agents, games=SIMULATED_GAMES, seed=5, threads=threads) == one
     n = SIMULATED_GAMES
     assert np.array_equal(one.game_index, np.arange(n, dtype=np.uint64))
     assert one.scores.shape == one.bummerl.shape == (n, rules.players) and one.scores.dtype == np.int16
+    assert one.bummerl.dtype == np.bool_ and getattr(one, "winners", one.bummerl).dtype == np.bool_
     assert one.hands.shape == one.actions.shape == (n,)
     assert one.agents == tuple(agents) and one.rules == rules and one.shard == (0, 1)
     scores = one.scores.astype(np.int64)
@@ -603,20 +604,24 @@ def vector_trace(env: bieten.VectorEnv, steps: int) -> list[npt.NDArray[Any]]:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-def test_vector_env_steps_the_same_on_1_and_2_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
-    """Every buffer of every step is identical for 1 and 2 threads, with every seat learning and with
-    heuristic opponents around a rotating learner."""
+def test_vector_env_steps_the_same_on_1_2_and_3_threads(config: tuple[Family, str, dict[str, Any]]) -> None:
+    """Every buffer of every step is identical for 1, 2 and 3 threads with every seat learning, and for
+    1 and 2 threads with heuristic opponents around a rotating learner."""
     family, preset, knobs = config
     rules = family.rules(preset, knobs)
-    for options, steps in (({}, 120), ({"opponents": "heuristic", "learner_seat": "rotate"}, 60)):
-        one, two = (
-            vector_trace(
-                bieten.VectorEnv(family.vector_game, rules, num_envs=24, seed=9, threads=t, **options), steps
-            )
-            for t in (1, 2)
-        )
-        assert len(one) == len(two)
-        for a, b in zip(one, two, strict=True):
-            assert a.dtype == b.dtype and np.array_equal(a, b)
+    for options, threads, steps in (
+        ({}, (2, 3), 120),
+        ({"opponents": "heuristic", "learner_seat": "rotate"}, (2,), 60),
+    ):
+        def trace(t: int, options: dict[str, Any] = options, steps: int = steps) -> list[npt.NDArray[Any]]:
+            env = bieten.VectorEnv(family.vector_game, rules, num_envs=24, seed=9, threads=t, **options)
+            return vector_trace(env, steps)
+
+        one = trace(1)
+        for t in threads:
+            other = trace(t)
+            assert len(one) == len(other)
+            for a, b in zip(one, other, strict=True):
+                assert a.dtype == b.dtype and np.array_equal(a, b)
         if not options:  # every seat's actions are random here: some episode ends within the steps
             assert sum(int(terminated.sum()) for terminated in one[4:-3:5]) > 0
