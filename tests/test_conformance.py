@@ -12,9 +12,10 @@ Over seeded random games of several presets and knobs of each family:
 - ``observation(seat)`` has the documented size; every event of the full stream and of every seat's
   ``events_for`` validates against the family's shipped JSON Schema, each view is the full stream
   with hidden fields nulled, and ``seq``/``hand`` count as documented;
-- no view leaks a hidden card: in two games that differ only in two cards hidden from a seat (built
-  with a given deal), that seat's ``events_for`` and ``observation`` are identical until one of the
-  two cards shows in the game;
+- no view leaks a hidden card: ``events_for(seat)`` names no card another seat holds (``hands``)
+  unless every seat's view names it; and in two games that differ only in two cards hidden from a
+  seat (built with a given deal), that seat's ``events_for`` and ``observation`` are identical until
+  one of the two cards shows in the game or the rules make the turn order differ;
 - the game ends with winners consistent with the scores and the rules' target, and bummerl the seats
   of lowest total;
 - ``bieten.simulate`` gives identical results on 1, 2 and 3 threads, and ``bieten.VectorEnv`` steps
@@ -346,6 +347,23 @@ def check_streams(family: Family, game: Any, validated: dict[str, set[str]], eve
                 assert is_redaction(mine[key], real), (seat, key, mine, every)
 
 
+def check_no_card_of_another_seat(game: Any) -> None:
+    """events_for(seat) names no card that another seat holds now (game.hands) in the current hand,
+    unless every seat's view names it too (a card played or shown to the table)."""
+    players, hand = game.rules.players, game.hand_number
+    views = [[e.to_dict() for e in game.events_for(seat)] for seat in range(players)]
+    public: set[str] = set()
+    for events in zip(*views, strict=True):
+        if events[0]["hand"] == hand:
+            public |= set.intersection(*(set(card_strings(list(e.values()))) for e in events))
+    for seat in range(players):
+        others = {c for o in range(players) if o != seat for c in game.hands[o]}
+        for event in views[seat]:
+            if event["hand"] == hand:
+                leaked = (set(card_strings(list(event.values()))) & others) - public
+                assert not leaked, (seat, event, leaked)
+
+
 def play_checked_game(
     family: Family,
     rules: Any,
@@ -376,6 +394,8 @@ def play_checked_game(
         if restored is None and rng.random() < 0.04:
             restored = family.game.from_json(game.to_json())
             assert full_state(restored) == full_state(game)
+        if rng.random() < 0.05:
+            check_no_card_of_another_seat(game)
         if not observed and rng.random() < 0.05:
             observed = True
             for seat in range(rules.players):
@@ -625,3 +645,27 @@ def test_vector_env_steps_the_same_on_1_2_and_3_threads(config: tuple[Family, st
                 assert a.dtype == b.dtype and np.array_equal(a, b)
         if not options:  # every seat's actions are random here: some episode ends within the steps
             assert sum(int(terminated.sum()) for terminated in one[4:-3:5]) > 0
+
+
+def test_the_card_check_notices_a_seat_shown_another_seats_hand() -> None:
+    """A self-check of check_no_card_of_another_seat: a game whose seat 0 is shown seat 1's view fails it."""
+
+    class ShowsSeat1ToSeat0:
+        def __init__(self, game: Any) -> None:
+            self.game = game
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.game, name)
+
+        def events_for(self, seat: int) -> Any:
+            return self.game.events_for(1 if seat == 0 else seat)
+
+    for family in FAMILIES:
+        preset, knobs = family.configs[0]
+        game = family.game(family.rules(preset, knobs), seed=5)
+        rng = random.Random(5)
+        while not all(game.hands):  # (Schnapsen deals after the cut or knock)
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        check_no_card_of_another_seat(game)
+        with pytest.raises(AssertionError):
+            check_no_card_of_another_seat(ShowsSeat1ToSeat0(game))
