@@ -63,8 +63,8 @@ def _winner_list(game: Any) -> list[int]:
 
 
 # Each family's first deal as data, for games that differ only in cards hidden from one seat: the deal
-# of a seed, the places of cards another seat may not see, the card at a place, and the game.
-# A place is ("hand", seat, index), or ("undealt", card) for Bieten, ("stock", index) for Schnapsen.
+# of a seed, the places of the cards another seat may not see, and the game from a deal. A place is
+# ("hand", seat, index), or ("undealt", index) for Bieten, ("stock", index) for Schnapsen.
 Place = tuple[Any, ...]
 
 # Bieten's 33 cards (R1.3), in id order.
@@ -177,8 +177,8 @@ FAMILIES = (
             ("bauernschnapsen_called", {}),
             ("bauernschnapsen_2", {}),
             ("schnapsen", {}),
-            ("bauernschnapsen", {"knock": False, "retour": True, "target": 41}),
-            ("schnapsen", {"closing": False, "claim": "explicit", "target": 4}),
+            ("bauernschnapsen", {"knock": False, "retour": True, "must_head": "always", "target": 41}),
+            ("schnapsen", {"closing": False, "claim": "automatic", "must_head": "contracts", "target": 4}),
         ),
         first_deal=_schnapsen_deal,
         hidden_places=_schnapsen_places,
