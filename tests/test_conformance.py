@@ -18,8 +18,9 @@ Over seeded random games of several presets and knobs of each family:
   one of the two cards shows in the game or the rules make the turn order differ;
 - the game ends with winners consistent with the scores and the rules' target, and bummerl the seats
   of lowest total;
-- ``bieten.simulate`` gives identical results on 1, 2 and 3 threads, and ``bieten.VectorEnv`` steps
-  identically on 1 and 2 threads (with and without opponents).
+- ``bieten.simulate`` gives identical results on 1, 2, 3 and 8 threads, and ``bieten.VectorEnv``
+  steps identically on 1, 2 and 3 threads (and on 1 and 2 with opponents);
+- (hypothesis) for any seed and ply, a restored game and a clone are equal and continue identically.
 
 The default run is bounded (a few hundred games per family); ``BIETEN_SLOW=1`` runs the sweep marked
 ``slow`` with many more. Rule-specific behaviour stays in the per-game files (test_game_rules.py,
@@ -42,6 +43,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
@@ -669,3 +672,34 @@ def test_the_card_check_notices_a_seat_shown_another_seats_hand() -> None:
         check_no_card_of_another_seat(game)
         with pytest.raises(AssertionError):
             check_no_card_of_another_seat(ShowsSeat1ToSeat0(game))
+
+
+# --------------------------------------------------------------------- property: any seed, any ply
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**64 - 1),
+    plies=st.integers(0, 400),
+    choices=st.randoms(use_true_random=False),
+)
+def test_a_game_restored_at_any_ply_is_equal_and_continues_identically(
+    config: tuple[Family, str, dict[str, Any]], seed: int, plies: int, choices: random.Random
+) -> None:
+    """For any seed and any ply of a random game, from_json(to_json()) and clone() give games equal to
+    it that continue identically to the end."""
+    family, preset, knobs = config
+    game = family.game(family.rules(preset, knobs), seed=seed)
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.apply_id(choices.choice(game.legal_action_ids()))
+    copies = [family.game.from_json(game.to_json()), game.clone()]
+    assert all(c == game and full_state(c) == full_state(game) for c in copies)
+    while not game.is_over:
+        action = choices.choice(game.legal_action_ids())
+        for g in (game, *copies):
+            g.apply_id(action)
+    assert all(full_state(c) == full_state(game) for c in copies)
+    check_end(family, game)
