@@ -266,7 +266,7 @@ def is_redaction(shown: Any, real: Any) -> bool:
 
 def check_step(family: Family, game: Any, texts: list[str]) -> list[int]:
     """Checks of one position that need no stepping; returns the legal ids."""
-    ids = game.legal_action_ids()
+    ids: list[int] = game.legal_action_ids()
     actions = game.legal_actions()
     assert [a.id for a in actions] == ids and ids == sorted(set(ids))
     assert [str(a) for a in actions] == [texts[i] for i in ids]
@@ -580,9 +580,12 @@ def test_the_swap_check_notices_a_difference_the_seat_may_see() -> None:
 
 def winner_rows(result: Any, players: int) -> npt.NDArray[np.bool_]:
     """Each game's winners as a row of bools: Bieten's results name one winner, Schnapsen's a row."""
+    rows: npt.NDArray[np.bool_]
     if hasattr(result, "winners"):
-        return np.asarray(result.winners, dtype=np.bool_)
-    return np.asarray(result.winner)[:, None] == np.arange(players)[None, :]
+        rows = np.asarray(result.winners, dtype=np.bool_)
+    else:
+        rows = np.asarray(result.winner)[:, None] == np.arange(players)[None, :]
+    return rows
 
 
 SIMULATED_GAMES = 120
