@@ -2,10 +2,10 @@
 build with AddressSanitizer and UndefinedBehaviorSanitizer; and the vector env's test alone under
 ThreadSanitizer.
 
-ctest runs `agents` (tests/cpp/test_agents.cpp, plain checks), `vector_env` (tests/cpp/test_vector_env.cpp,
-plain checks) and `core` (tests/cpp/test_core.cpp,
-doctest). CMake only builds `core` when doctest's header is found (Debian's doctest-dev, which
-.ci/run installs); without it, only the checks that `core` ran are skipped."""
+Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
+names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
+one executable), then schnapsen, agents, ismcts and vector_env. CMake builds none of them when
+doctest's header is missing, and then these tests are skipped."""
 
 from __future__ import annotations
 
@@ -28,8 +28,13 @@ pytestmark = pytest.mark.skipif(
 needs_doctest = pytest.mark.skipif(
     not DOCTEST_HEADER.is_file(),
     reason=f"{DOCTEST_HEADER} is missing (install Debian's doctest-dev, as .ci/run does): "
-    "CMake skips the doctest unit tests `core` (tests/cpp/test_core.cpp)",
+    "CMake skips the C++ unit tests (tests/cpp)",
 )
+
+# Bieten's core by area (CMakeLists.txt's BIETEN_CORE_AREAS, each tests/cpp/test_<area>.cpp), then
+# the second game, the agents, ISMCTS and the vector env.
+CORE_AREAS = ("cards", "rules", "deal", "figures", "play", "wilds", "state")
+CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {"schnapsen", "agents", "ismcts", "vector_env"}
 
 
 def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -> str:
@@ -68,8 +73,13 @@ def passed_tests(ctest_output: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def release_output(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return build_and_run(tmp_path_factory.mktemp("cpp") / "release", "-DCMAKE_BUILD_TYPE=Release")
+def release_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cpp") / "release"
+
+
+@pytest.fixture(scope="module")
+def release_output(release_dir: Path) -> str:
+    return build_and_run(release_dir, "-DCMAKE_BUILD_TYPE=Release")
 
 
 @pytest.fixture(scope="module")
@@ -84,25 +94,47 @@ def sanitizer_output(tmp_path_factory: pytest.TempPathFactory) -> str:
     )
 
 
+def test_every_core_area_has_its_source_and_ctest_entry() -> None:
+    """Each area of CORE_AREAS is a source file and a ctest entry of CMakeLists.txt, and no test
+    source of tests/cpp is left out of the build."""
+    cmake = (ROOT / "CMakeLists.txt").read_text()
+    areas = re.search(r"set\(BIETEN_CORE_AREAS ([a-z ]+)\)", cmake)
+    assert areas is not None and tuple(areas.group(1).split()) == CORE_AREAS
+    sources = {p.name for p in (ROOT / "tests" / "cpp").glob("test_*.cpp")}
+    built = {f"test_{area}.cpp" for area in CORE_AREAS} | set(re.findall(r"tests/cpp/(test_\w+\.cpp)", cmake))
+    assert sources == built
+
+
+@needs_doctest
 def test_cpp_unit_tests_pass_under_ctest(release_output: str) -> None:
-    assert {"agents", "vector_env"} <= passed_tests(release_output), release_output
+    assert passed_tests(release_output) == CTEST_NAMES, release_output
 
 
+@needs_doctest
 def test_cpp_unit_tests_pass_under_address_and_undefined_behaviour_sanitizers(sanitizer_output: str) -> None:
-    assert {"agents", "vector_env"} <= passed_tests(sanitizer_output), sanitizer_output
+    assert passed_tests(sanitizer_output) == CTEST_NAMES, sanitizer_output
     assert "runtime error" not in sanitizer_output and "AddressSanitizer" not in sanitizer_output
 
 
 @needs_doctest
-def test_cpp_core_doctest_ran_under_ctest(release_output: str) -> None:
-    assert {"agents", "core", "schnapsen"} <= passed_tests(release_output), release_output
+def test_each_core_area_runs_its_own_test_cases(release_dir: Path, release_output: str) -> None:
+    """ctest runs an area by doctest's --source-file filter: each area runs some test cases, and the
+    areas together run every test case of test_bieten exactly once (a filter that matched nothing
+    would pass silently)."""
+    binary = release_dir / "test_bieten"
+
+    def cases(*args: str) -> int:
+        out = subprocess.run([str(binary), *args], capture_output=True, text=True, check=True).stdout
+        match = re.search(r"test cases:\s+(\d+) \|\s+(\d+) passed", out)
+        assert match is not None, out
+        return int(match.group(2))
+
+    per_area = [cases(f"--source-file=*test_{area}.cpp") for area in CORE_AREAS]
+    assert all(n > 0 for n in per_area), per_area
+    assert sum(per_area) == cases()
 
 
 @needs_doctest
-def test_cpp_core_doctest_ran_under_address_and_undefined_behaviour_sanitizers(sanitizer_output: str) -> None:
-    assert {"agents", "core", "schnapsen"} <= passed_tests(sanitizer_output), sanitizer_output
-
-
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is needed for the ThreadSanitizer build")
 def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> None:
     """VectorEnv's worker pool hands jobs over through atomics with a spin before it sleeps
@@ -121,6 +153,7 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
             f"-I{ROOT / 'csrc' / 'include'}",
             *sources,
             str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),
+            str(ROOT / "tests" / "cpp" / "doctest_main.cpp"),
             "-o",
             str(binary),
             "-lpthread",
@@ -133,4 +166,5 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     result = subprocess.run([str(binary)], capture_output=True, text=True, check=False, env=env)
     output = result.stdout + result.stderr
     assert result.returncode == 0 and "ThreadSanitizer" not in output, output
-    assert re.search(r"test_vector_env: \d+ checks passed", output), output
+    assert re.search(r"\[doctest\] assertions:\s+[1-9]\d* \|\s+\d+ passed \|\s+0 failed", output), output
+    assert "[doctest] Status: SUCCESS!" in output, output

@@ -22,21 +22,6 @@ def agents_for(rules: schnapsen.Rules) -> list[str]:
     return ["heuristic"] + ["random"] * (rules.players - 1)
 
 
-@pytest.mark.parametrize("preset", schnapsen.PRESETS)
-def test_every_thread_count_gives_the_same_arrays(preset: str) -> None:
-    rules = schnapsen.Rules.preset(preset)
-    agents = agents_for(rules)
-    one = simulate(rules, agents, games=300, seed=5, threads=1)
-    assert isinstance(one, SchnapsenSimulationResult)
-    for threads in (2, 3):
-        assert simulate(rules, agents, games=300, seed=5, threads=threads) == one
-    assert np.array_equal(one.game_index, np.arange(300, dtype=np.uint64))
-    assert one.winners.shape == one.bummerl.shape == one.scores.shape == (300, rules.players)
-    assert one.winners.dtype == np.bool_ and one.scores.dtype == np.int16
-    assert one.hands.shape == one.actions.shape == (300,)
-    assert one.agents == tuple(agents) and one.rules == rules and one.shard == (0, 1)
-
-
 def test_three_shards_merged_equal_the_single_run_bit_for_bit() -> None:
     agents = ["heuristic", "random", "heuristic", "random"]
     whole = simulate(FOUR, agents, games=400, seed=9, threads=2)

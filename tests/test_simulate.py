@@ -17,14 +17,6 @@ RULES = Rules()
 MIXED = ["heuristic", "random", "random", "random"]
 
 
-def test_same_seed_gives_the_same_arrays_on_one_and_two_threads() -> None:
-    one = simulate(RULES, MIXED, games=600, seed=5, threads=1)
-    two = simulate(RULES, MIXED, games=600, seed=5, threads=2)
-    assert one == two
-    assert np.array_equal(one.scores, two.scores)
-    assert np.array_equal(one.game_index, np.arange(600, dtype=np.uint64))
-
-
 def test_three_shards_merged_equal_the_single_run_bit_for_bit() -> None:
     whole = simulate(RULES, MIXED, games=500, seed=9, threads=2)
     shards = [simulate(RULES, MIXED, games=500, seed=9, threads=1, shard=(k, 3)) for k in range(3)]

@@ -33,15 +33,6 @@ def test_python_threads_applying_actions_to_their_own_games_match_a_serial_run()
     assert threaded == serial
 
 
-def test_simulate_on_many_threads_matches_one_thread_for_every_preset() -> None:
-    for preset in PRESETS:
-        rules = Rules.preset(preset, players=3)
-        agents = ["heuristic", "random", "random"]
-        one = bieten.simulate(rules, agents, games=150, seed=7, threads=1)
-        many = bieten.simulate(rules, agents, games=150, seed=7, threads=8)
-        assert one == many, preset
-
-
 def test_simulate_runs_concurrently_from_python_threads() -> None:
     rules = Rules()
     agents = ["random"] * 4

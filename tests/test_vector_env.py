@@ -105,32 +105,6 @@ def test_every_step_matches_the_python_games(game: str, rules: Any) -> None:
     assert finished >= 1
 
 
-def run(env: bieten.VectorEnv, steps: int, seed: int = 1) -> list[npt.NDArray[Any]]:
-    rng = np.random.default_rng(seed)
-    _, masks, _ = env.reset()
-    trace: list[npt.NDArray[Any]] = []
-    for _ in range(steps):
-        obs, masks, seats, rewards, terminated = env.step(random_actions(masks, rng))
-        trace += [obs.copy(), masks.copy(), seats.copy(), rewards.copy(), terminated.copy()]
-    trace += [env.final_observations.copy(), env.episodes.copy()]
-    return trace
-
-
-@pytest.mark.parametrize(("game", "rules"), [GAMES[0], GAMES[3]], ids=[IDS[0], IDS[3]])
-def test_identical_results_for_any_thread_count(game: str, rules: Any) -> None:
-    one = run(bieten.VectorEnv(game, rules, num_envs=37, seed=9, threads=1), 150)
-    for threads in (2, 3):
-        other = run(bieten.VectorEnv(game, rules, num_envs=37, seed=9, threads=threads), 150)
-        assert all(np.array_equal(a, b) for a, b in zip(one, other, strict=True))
-    opp = [
-        bieten.VectorEnv(
-            game, rules, num_envs=20, seed=4, threads=t, opponents="heuristic", learner_seat="rotate"
-        )
-        for t in (1, 2)
-    ]
-    assert all(np.array_equal(a, b) for a, b in zip(run(opp[0], 80), run(opp[1], 80), strict=True))
-
-
 @pytest.mark.parametrize(("game", "rules"), [GAMES[0], GAMES[2]], ids=[IDS[0], IDS[2]])
 def test_an_illegal_action_names_the_env_and_rule_and_changes_nothing(game: str, rules: Any) -> None:
     env = bieten.VectorEnv(game, rules, num_envs=4, seed=2, threads=2)

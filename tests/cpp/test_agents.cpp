@@ -1,9 +1,5 @@
-// Standalone checks of the built-in agents and figure_odds (docs/agents.md).
-//
-//   g++ -std=c++20 -O2 -Wall -Wextra -Werror -Icsrc/include csrc/src/*.cpp tests/cpp/test_agents.cpp
-//       -o /tmp/test_agents && /tmp/test_agents [--quick | --long]
-//
-// Plain checks (they stay on under NDEBUG); main returns 0 when everything holds.
+// Tests of the built-in agents and figure_odds (docs/agents.md), doctest, run by ctest as `agents`.
+// `test_agents --quick` plays a bounded sample, `--long` ten times the default (ctest runs the default).
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -19,9 +15,13 @@
 #include "games/bieten/game.hpp"
 #include "games/bieten/sampler.hpp"
 
-#include "check.hpp"
+#include <doctest/doctest.h>
+
+#include "test_scale.hpp"
 
 using namespace bieten;
+using bieten_test::long_factor;
+using bieten_test::quick;
 
 namespace {
 
@@ -45,7 +45,7 @@ CardSet unseen_by(const Game& g, int seat) {
 
 // Checks that are certain from the seat's own view, in every phase after the deal.
 void check_odds(const Game& g, int seat, const FigureOdds& o) {
-  for (double p : o.p) CHECK(p >= 0.0 && p <= 1.0);
+  for (double p : o.p) CHECK((p >= 0.0 && p <= 1.0));
   CHECK(o.worlds > 0);
   if (o.exact) CHECK(o.worlds <= odds_detail::kExactLimit);
   {  // every world is a complete holding, and the play-out always ends with a winner
@@ -70,7 +70,7 @@ void check_odds(const Game& g, int seat, const FigureOdds& o) {
         if (g.phase() != Phase::kSteal) CHECK(count(world[p]) == count(g.unplayed()[p]));
       }
       const int w = odds_detail::play_out(v, world);
-      CHECK(w >= 0 && w < n);
+      CHECK((w >= 0 && w < n));
     });
   }
   if (g.phase() == Phase::kSteal) return;
@@ -245,7 +245,7 @@ void check_determinism() {
     Game g(r, 77);
     SplitMix64 r1(5), r2(5);
     const FigureOdds o1 = figure_odds(g, 1, r1), o2 = figure_odds(g, 1, r2);
-    CHECK(o1.p == o2.p && o1.worlds == o2.worlds && o1.exact == o2.exact);
+    CHECK((o1.p == o2.p && o1.worlds == o2.worlds && o1.exact == o2.exact));
     CHECK(r1.state() == r2.state());
   }
   std::printf("determinism ok\n");
@@ -291,9 +291,9 @@ void check_certain_cases() {
   Game g(r, 3, 3, d, false);  // dealer 3: seat 0 leads
   SplitMix64 rng(1);
   const FigureOdds o0 = figure_odds(g, 0, rng);
-  CHECK(o0.p[kRed] == 1.0 && o0.p[kGreen] == 1.0);
+  CHECK((o0.p[kRed] == 1.0 && o0.p[kGreen] == 1.0));
   const FigureOdds o1 = figure_odds(g, 1, rng);
-  CHECK(o1.p[kRed] == 0.0 && o1.p[kGreen] == 0.0);
+  CHECK((o1.p[kRed] == 0.0 && o1.p[kGreen] == 0.0));
   CHECK(o1.p[kHanger] > 0.0);  // SA SK: a run of two, others might hold a longer one
   // Play to the last trick: seat 0 keeps LA and leads it: Spiel is certain for seat 0.
   auto play = [&](const char* text) { g.apply(parse_action(text)); };
@@ -317,7 +317,7 @@ void check_certain_cases() {
   pass_if_asked();
   play("play HK");
   pass_if_asked();
-  CHECK(g.trick_leader() == 0 && g.trick_index() == 2);
+  CHECK((g.trick_leader() == 0 && g.trick_index() == 2));
   CHECK(figure_odds(g, 0, rng).p[kSpiel] == 1.0);  // it will lead LA: nobody can beat it
   play("play LA");
   CHECK(figure_odds(g, 0, rng).p[kSpiel] == 1.0);  // LA led
@@ -353,7 +353,7 @@ void check_no_peeking() {
     Game ga(r, 11, 3, da, false), gb(r, 11, 3, db, false);  // dealer 3: seat 0 leads
     SplitMix64 ra(42), rb(42);
     const FigureOdds oa = figure_odds(ga, 0, ra), ob = figure_odds(gb, 0, rb);
-    CHECK(oa.p == ob.p && oa.worlds == ob.worlds && oa.exact == ob.exact);
+    CHECK((oa.p == ob.p && oa.worlds == ob.worlds && oa.exact == ob.exact));
     SplitMix64 ha(7), hb(7);
     const ActionId a = heuristic_action(ga, ha), b = heuristic_action(gb, hb);
     CHECK(a == b);
@@ -362,7 +362,7 @@ void check_no_peeking() {
     gb.apply(a);
     SplitMix64 rc(9), rd(9);
     const FigureOdds oc = figure_odds(ga, 0, rc), od = figure_odds(gb, 0, rd);
-    CHECK(oc.p == od.p && oc.worlds == od.worlds);
+    CHECK((oc.p == od.p && oc.worlds == od.worlds));
   }
   std::printf("no peeking ok\n");
 }
@@ -391,25 +391,31 @@ void check_wild_keys() {
   Game g(preset("welibieten"), 5, 3, d, false);
   SplitMix64 rng(3);
   const FigureOdds o = figure_odds(g, 0, rng);
-  CHECK(o.p[kRed] > 0.0 && o.p[kRed] < 1.0);
+  CHECK((o.p[kRed] > 0.0 && o.p[kRed] < 1.0));
   CHECK(o.p[kGleich] > 0.0);  // the Weli pairs with LK or E7
   std::printf("wild keys ok\n");
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  const int scale = argc > 1 && std::strcmp(argv[1], "--long") == 0 ? 10 : 1;
-  check_names();
-  check_certain_cases();
-  check_no_peeking();
-  check_wild_keys();
-  check_determinism();
-  check_threads();
-  check_exact_against_brute_force(quick ? 40 : 200);
+TEST_CASE("agent names: random, heuristic and external parse and print; an unknown name is refused") { check_names(); }
 
-  // Legality and odds in every preset, 2 to 5 players, 3 and 4 cards, mixed agents.
+TEST_CASE("figure_odds is certain where the deal decides the figures") { check_certain_cases(); }
+
+TEST_CASE("figure_odds does not peek at other seats' cards") { check_no_peeking(); }
+
+TEST_CASE("figure_odds keys of named wilds") { check_wild_keys(); }
+
+TEST_CASE("seat agents and figure_odds are deterministic from their seeds") { check_determinism(); }
+
+TEST_CASE("games played on several threads at once act exactly as when played alone") { check_threads(); }
+
+TEST_CASE("exact figure_odds equal a brute force over every holding of the other seat") {
+  check_exact_against_brute_force(quick() ? 40 : 200);
+}
+
+TEST_CASE("heuristic and random agents act legally and figure_odds holds in every preset, 2-5 players, 3 and 4 cards") {
+  const int scale = long_factor();
   long long legal_games = 0;
   for (const char* name : kPresets) {
     for (int players = 2; players <= 5; ++players) {
@@ -417,18 +423,19 @@ int main(int argc, char** argv) {
         const Rules r = make_rules(name, players, hs);
         std::vector<AgentKind> kinds;
         for (int s = 0; s < players; ++s) kinds.push_back(s % 2 == 0 ? AgentKind::kHeuristic : AgentKind::kRandom);
-        const RunStats a = run(r, kinds, 10 + players * 7 + hs, quick ? 2 : 6 * scale, 3);
+        const RunStats a = run(r, kinds, 10 + players * 7 + hs, quick() ? 2 : 6 * scale, 3);
         std::vector<AgentKind> all_h(players, AgentKind::kHeuristic);
-        const RunStats b = run(r, all_h, 20 + players * 7 + hs, quick ? 1 : 3 * scale, 5);
+        const RunStats b = run(r, all_h, 20 + players * 7 + hs, quick() ? 1 : 3 * scale, 5);
         legal_games += a.games + b.games;
       }
     }
   }
   std::printf("legal actions and odds ok in %lld games\n", legal_games);
+}
 
-  // Heuristic (seat 0) against three random seats, tyrol, 4 players.
+TEST_CASE("the heuristic agent beats three random seats (tyrol, 4 players)") {
   const Rules tyrol = preset("tyrol");
-  const int games = quick ? 600 : 3000;
+  const int games = quick() ? 600 : 3000;
   const auto t0 = std::chrono::steady_clock::now();
   const RunStats st = run(tyrol, {AgentKind::kHeuristic, AgentKind::kRandom, AgentKind::kRandom, AgentKind::kRandom},
                           2024, games, 0);
@@ -441,11 +448,8 @@ int main(int argc, char** argv) {
   CHECK(rate - half > 0.25);
 
   const auto t1 = std::chrono::steady_clock::now();
-  const RunStats all = run(tyrol, std::vector<AgentKind>(4, AgentKind::kHeuristic), 77, quick ? 100 : 400, 0);
+  const RunStats all = run(tyrol, std::vector<AgentKind>(4, AgentKind::kHeuristic), 77, quick() ? 100 : 400, 0);
   const double secs_all = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   std::printf("  4 heuristic seats: %lld hands in %.2f s: %.1f us per hand\n", all.hands, secs_all,
               1e6 * secs_all / all.hands);
-
-  std::printf("all %ld checks passed\n", g_checks.load());
-  return 0;
 }

@@ -2,9 +2,7 @@
 // `ismcts`: every world drawn for a seat agrees with that seat's view (its cards, the played cards,
 // the shown cards, the counts, the failed suits / the cards shown absent, the bid holdings), the real
 // deal is always a possible world, and the agent is legal and reproducible from its seed.
-//
-// Plain checks (they stay on under NDEBUG); main returns 0 when everything holds. `--quick` plays
-// fewer games.
+// doctest; `--quick` plays fewer games.
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -20,9 +18,12 @@
 #include "games/schnapsen/game.hpp"
 #include "games/schnapsen/sampler.hpp"
 
-#include "check.hpp"
+#include <doctest/doctest.h>
+
+#include "test_scale.hpp"
 
 using namespace bieten;
+using bieten_test::quick;
 
 namespace {
 
@@ -152,7 +153,7 @@ void schnapsen_samplers(int games) {
             CHECK(copy.legal_mask() == g.legal_mask());  // the seat's own choices do not change
           }
         } else {
-          CHECK(g.phase() != sn::Phase::kPlay || (g.called_card() != kNoCard && !g.partner_known()));
+          CHECK((g.phase() != sn::Phase::kPlay || (g.called_card() != kNoCard && !g.partner_known())));
         }
         g.apply_unchecked(i % 2 ? sn::heuristic_action(g, agents) : sn::random_action(g, agents));
       }
@@ -166,8 +167,8 @@ void agent_names() {
   CHECK(parse_agent_spec("ISMCTS:200").ismcts.iterations == 200);
   CHECK(parse_agent_spec("ismcts:7.5ms").ismcts.time_ms == 7.5);
   const IsmctsOptions o = parse_ismcts("ismcts:50:c=1.5:rollout=random:others=uct:answers=search");
-  CHECK(o.iterations == 50 && o.exploration == 1.5 && o.rollout == Rollout::kRandom && o.rollout_set);
-  CHECK(o.model_others == 0 && o.search_answers == 1);
+  CHECK((o.iterations == 50 && o.exploration == 1.5 && o.rollout == Rollout::kRandom && o.rollout_set));
+  CHECK((o.model_others == 0 && o.search_answers == 1));
   CHECK(parse_ismcts(ismcts_name(o)) == o);
   CHECK(ismcts_name(parse_ismcts("ismcts")) == "ismcts");
   CHECK(sn::parse_agent("ismcts:10") == sn::AgentKind::kIsmcts);
@@ -196,7 +197,7 @@ void check_repeats(Make make, Act act, std::uint64_t rng_seed) {
       const auto a = act(g, rng);
       CHECK(g.is_legal(a));
       if (run == 0) first.push_back(a);
-      else CHECK(k < first.size() && first[k] == a);
+      else CHECK((k < first.size() && first[k] == a));
       ++k;
       g.apply_unchecked(a);
     }
@@ -229,12 +230,16 @@ void agent_games(int games) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  agent_names();
-  bieten_samplers(quick ? 2 : 6);
-  schnapsen_samplers(quick ? 2 : 6);
-  agent_games(quick ? 1 : 3);
-  std::printf("test_ismcts: %ld checks passed\n", g_checks.load());
-  return 0;
+TEST_CASE("ISMCTS agent names and knobs parse and print") { agent_names(); }
+
+TEST_CASE("every Bieten world drawn for a seat agrees with its view; the real deal is a possible world") {
+  bieten_samplers(quick() ? 2 : 6);
+}
+
+TEST_CASE("every Schnapsen world drawn for a seat agrees with its view; the real deal is a possible world") {
+  schnapsen_samplers(quick() ? 2 : 6);
+}
+
+TEST_CASE("the ISMCTS agent plays legally and repeats itself from its seed in both games") {
+  agent_games(quick() ? 1 : 3);
 }

@@ -2,7 +2,6 @@
 // deal, actions, the game's phases and scoring, S12 views and observation, copies on threads and
 // random self-play invariants. doctest; built with -DBIETEN_BUILD_TESTS=ON and run by ctest as
 // `schnapsen`. Expected values are written out from the rules, never computed by the code under test.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <array>
@@ -63,7 +62,7 @@ TEST_CASE("S1.1 the pack is ranks A K O U 10 of four suits, by pack index") {
   CHECK(in_pack(card("HA")));
   CHECK(in_pack(card("E10")));
   CHECK_FALSE(in_pack(card("H9")));
-  CHECK_FALSE(in_pack(kSixOfBells));  // S1.1: the 20-card pack has no Six
+  CHECK_FALSE(in_pack(kSixOfBells));  // Bieten's 33rd card, the Weli
   CHECK(pack_index(card("LA")) == 5);
   CHECK(card_at(19) == card("E10"));
   CHECK(pack_bits(cards({"HA", "LA", "E10"})) == ((1u << 0) | (1u << 5) | (1u << 19)));

@@ -1,10 +1,7 @@
-// Standalone checks of the batched environment (csrc/core/vector_env.hpp, docs/vector_env.md):
-// identical buffers for any thread count, games replayed from their seeds, atomic refusal of a batch.
-//
-//   g++ -std=c++20 -O2 -Wall -Wextra -Werror -Icsrc/include csrc/src/*.cpp csrc/games/schnapsen/*.cpp
-//       tests/cpp/test_vector_env.cpp -o /tmp/test_vector_env && /tmp/test_vector_env
-//
-// Plain checks (they stay on under NDEBUG); main returns 0 when everything holds.
+// Tests of the batched environment (csrc/core/vector_env.hpp, docs/vector_env.md), doctest, run by
+// ctest as `vector_env`: identical buffers for any thread count, games replayed from their seeds,
+// atomic refusal of a batch, and no allocation in a step. tests/test_cpp.py also builds this file
+// alone with doctest_main.cpp under ThreadSanitizer.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -18,11 +15,12 @@
 
 #include "core/vector_env.hpp"
 
-#include "check.hpp"
+#include <doctest/doctest.h>
 
 using namespace bieten;
 
-// Every allocation of the process is counted, to check that a step allocates nothing.
+// Every allocation of the process is counted, to check that a step allocates nothing (doctest
+// allocates too: check_no_allocation counts only across the steps it measures).
 std::atomic<long> g_allocations{0};
 
 void* operator new(std::size_t size) {
@@ -239,48 +237,70 @@ void check_no_allocation(const typename T::Rules& rules, vec::VectorEnvConfig co
 
 }  // namespace
 
-int main() {
+TEST_CASE("the worker pool runs every part of every job once, spinning or asleep, and rethrows a part's error") {
   check_pool();
-  Rules bieten_rules;
-  bieten_rules.players = 3;
-  bieten_rules.target = 4;
-  const schnapsen::Rules schnapsen_rules = schnapsen::preset("bauernschnapsen");
+}
+
+namespace {
+
+Rules bieten_rules() {
+  Rules r;
+  r.players = 3;
+  r.target = 4;
+  return r;
+}
+
+vec::VectorEnvConfig config_41() {
   vec::VectorEnvConfig config;
   config.num_envs = 41;
   config.seed = 5;
-  check_threads<vec::BietenTraits>(bieten_rules, config, 300);
-  check_threads<vec::SchnapsenTraits>(schnapsen_rules, config, 200);
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("1 and 3 threads give identical buffers (Bieten, Schnapsen, with opponents, with ISMCTS opponents)") {
+  vec::VectorEnvConfig config = config_41();
+  check_threads<vec::BietenTraits>(bieten_rules(), config, 300);
+  check_threads<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"), config, 200);
   config.opponents = {"random", "heuristic"};
   config.learner_seat = -1;
-  check_threads<vec::BietenTraits>(bieten_rules, config, 150);
+  check_threads<vec::BietenTraits>(bieten_rules(), config, 150);
   config.opponents = {"ismcts:16", "ismcts:16:rollout=random"};  // iterations: same on any thread count
   config.num_envs = 7;
-  check_threads<vec::BietenTraits>(bieten_rules, config, 30);
-  config.num_envs = 41;
-  check_replay<vec::BietenTraits>(bieten_rules, 400);
+  check_threads<vec::BietenTraits>(bieten_rules(), config, 30);
+}
+
+TEST_CASE("every env's game equals a Game made from its seed and given the same actions") {
+  check_replay<vec::BietenTraits>(bieten_rules(), 400);
   check_replay<vec::SchnapsenTraits>(schnapsen::preset("schnapsen"), 300);
-  check_atomic<vec::BietenTraits>(bieten_rules);
-  check_atomic<vec::SchnapsenTraits>(schnapsen_rules);
-  check_opponents<vec::BietenTraits>(bieten_rules, 3);
-  {
-    vec::VectorEnvConfig plain;
-    plain.num_envs = 16;
-    check_no_allocation<vec::BietenTraits>(bieten_rules, plain);
-    check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
-    plain.opponents = {"random", "random"};  // (Bieten's heuristic samples worlds into vectors)
-    check_no_allocation<vec::BietenTraits>(bieten_rules, plain);
-    plain.opponents = {"heuristic", "random", "heuristic"};
-    check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
-  }
-  check_opponents<vec::SchnapsenTraits>(schnapsen_rules, 4);
-  bool refused = false;
-  try {
-    config.num_envs = 0;
-    vec::VectorEnv<vec::BietenTraits> bad(bieten_rules, config);
-  } catch (const Error&) {
-    refused = true;
-  }
-  CHECK(refused);
-  std::printf("test_vector_env: %ld checks passed\n", g_checks.load());
-  return 0;
+}
+
+TEST_CASE("a batch with an illegal action throws naming the env and changes nothing") {
+  check_atomic<vec::BietenTraits>(bieten_rules());
+  check_atomic<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"));
+}
+
+TEST_CASE("with opponents the learner is always to act, its seat rotating by episode") {
+  check_opponents<vec::BietenTraits>(bieten_rules(), 3);
+  check_opponents<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"), 4);
+}
+
+TEST_CASE("after the first steps a step allocates nothing, on 1 or 3 threads, with or without opponents") {
+  const Rules bieten = bieten_rules();
+  const schnapsen::Rules schnapsen_rules = schnapsen::preset("bauernschnapsen");
+  vec::VectorEnvConfig plain;
+  plain.num_envs = 16;
+  check_no_allocation<vec::BietenTraits>(bieten, plain);
+  check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+  plain.opponents = {"random", "random"};  // (Bieten's heuristic samples worlds into vectors)
+  check_no_allocation<vec::BietenTraits>(bieten, plain);
+  plain.opponents = {"heuristic", "random", "heuristic"};
+  check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+}
+
+TEST_CASE("a VectorEnv of no envs is refused") {
+  vec::VectorEnvConfig config = config_41();
+  config.num_envs = 0;
+  CHECK_THROWS_AS(vec::VectorEnv<vec::BietenTraits>(bieten_rules(), config), Error);
 }
