@@ -109,9 +109,10 @@ class TestRulesAndNotation:
         ]
 
     def test_a_card_outside_the_pack_is_refused_citing_s1_1(self) -> None:
-        with pytest.raises(schnapsen.CardError, match=r"^S1.1: S6 is not in the Schnapsen pack$"):
+        # No action of this game (an ActionError, so an IllegalActionError to apply), as Bieten's "play H6".
+        with pytest.raises(schnapsen.ActionError, match=r"^S1.1: S6 is not in the Schnapsen pack$"):
             schnapsen.Action("play S6")
-        with pytest.raises(ValueError, match=r"^S1.1: H9 is not in the Schnapsen pack$"):
+        with pytest.raises(schnapsen.IllegalActionError, match=r"^S1.1: H9 is not in the Schnapsen pack$"):
             four().apply("call H9")
 
     def test_text_that_is_no_action_is_refused_citing_s11(self) -> None:

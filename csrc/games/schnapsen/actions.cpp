@@ -90,7 +90,8 @@ ActionId parse_action(std::string_view text) {
   if (verb == "play" || verb == "call") {
     Card c = 0;
     if (!try_parse_card(words[1], c)) return refuse();
-    if (!in_pack(c)) throw CardError("S1.1: " + card_text(c) + " is not in the Schnapsen pack");
+    // A card outside the pack makes the text no action of this game, refused as Bieten refuses "play H6" (S1.1, S9).
+    if (!in_pack(c)) throw ActionError("S1.1: " + card_text(c) + " is not in the Schnapsen pack");
     return verb == "play" ? play_action(c) : call_action(c);
   }
   return refuse();
