@@ -42,6 +42,10 @@ def timed(fn, unit_count=1):
     gc.enable()
     return dt * 1e9 / (n * unit_count)
 
+def repeat(call, n):
+    for _ in range(n):
+        call()
+
 FAMILIES = {
     "bieten": (bieten.Game, bieten.Rules()),
     "schnapsen": (schnapsen.Game, schnapsen.Rules.preset("bauernschnapsen")),
@@ -69,11 +73,14 @@ for fam, (Game, rules) in FAMILIES.items():
     out[f"{fam} step(id) loop, ns/action"] = timed(stepping)
     g = mid_game(Game, rules, 11, 9)
     text = g.to_json()
-    out[f"{fam} to_json(), ns"] = timed(lambda n: [g.to_json() for _ in range(n)])
-    out[f"{fam} from_json(), ns"] = timed(lambda n: [Game.from_json(text) for _ in range(n)])
-    out[f"{fam} clone(), ns"] = timed(lambda n: [g.clone() for _ in range(n)])
-    out[f"{fam} legal_actions(), ns"] = timed(lambda n: [g.legal_actions() for _ in range(n)])
-    out[f"{fam} legal_action_mask(), ns"] = timed(lambda n: [g.legal_action_mask() for _ in range(n)])
+    for label, call in (
+        ("to_json()", g.to_json),
+        ("from_json()", lambda: Game.from_json(text)),
+        ("clone()", g.clone),
+        ("legal_actions()", g.legal_actions),
+        ("legal_action_mask()", g.legal_action_mask),
+    ):
+        out[f"{fam} {label}, ns"] = timed(lambda n, call=call: repeat(call, n))
     srules = rules
     games = 20000
     def sim(n, srules=srules):
