@@ -1008,7 +1008,7 @@ TEST_CASE("R8.2 the game ends at the credit that reaches target, later credits v
   REQUIRE(g.is_over());
   CHECK(g.winner() == 1);
   CHECK(g.scores() == std::array<int, kMaxPlayers>{2, 3, 0, 0, 0});
-  CHECK(g.bummerl_seats() == 0b1100);  // seats 2 and 3 share the lowest total
+  CHECK(g.bummerl() == 0b1100);  // seats 2 and 3 share the lowest total
   CHECK(g.current_player() == -1);
   CHECK(g.legal_mask().empty());
   CHECK(g.events().back().type == EventType::kGameOver);
@@ -1683,7 +1683,7 @@ TEST_CASE("Random games of every preset, 2-5 players, 3 and 4 cards end with a w
         for (int p = 0; p < players; ++p) {
           if (g.scores()[p] == lowest) bummerl |= static_cast<std::uint8_t>(1u << p);
         }
-        CHECK(g.bummerl_seats() == bummerl);
+        CHECK(g.bummerl() == bummerl);
         CHECK(g.events().back().type == EventType::kGameOver);
         CHECK(g.history().size() == g.actions_applied());
         // Replaying the history reproduces the game.

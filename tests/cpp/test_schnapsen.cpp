@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "games/bieten/cards.hpp"  // kWeli: not a card of the Schnapsen pack (S1.1)
 #include "games/schnapsen/actions.hpp"
 #include "games/schnapsen/agents.hpp"
 #include "games/schnapsen/cards.hpp"

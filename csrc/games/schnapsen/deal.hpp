@@ -24,6 +24,7 @@ struct DealtCards {
   Card trump_card = kNoCardInPack;
   std::array<Card, kStockSize> stock{};  // top first
   static constexpr Card kNoCardInPack = 0xFF;
+  friend bool operator==(const DealtCards&, const DealtCards&) = default;
 };
 
 // S3.3-S3.5 deals `deck` (top first, already cut or knocked) to `players` seats from forehand.
