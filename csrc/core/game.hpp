@@ -14,7 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "core/seats.hpp"
 #include "core/shared_log.hpp"
 
 namespace bieten {
@@ -86,6 +88,8 @@ class GameBase {
   std::uint64_t hand_number() const { return hand_number_; }
   int dealer() const { return dealer_; }
   int first_dealer() const { return first_dealer_; }
+  int forehand() const { return forehand_of(dealer_, rules_.players); }
+  int cutter() const { return cutter_of(dealer_, rules_.players); }
   const std::optional<GivenT>& given_deal() const { return given_; }
   Phase phase() const { return phase_; }
   bool is_over() const { return phase_ == Phase::kGameOver; }
@@ -117,10 +121,18 @@ class GameBase {
   }
 
  protected:
+  // Throws RulesError for invalid rules, SeatError (citing `dealer_rule`) for a dealer who is no seat.
   GameBase(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenT>& given, bool record_events,
-           bool chance_deals, Phase first_phase)
+           bool chance_deals, Phase first_phase, std::string_view dealer_rule)
       : rules_(rules), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events),
-        chance_deals_(chance_deals), phase_(first_phase) {}
+        chance_deals_(chance_deals), phase_(first_phase) {
+    rules_.validate();
+    if (dealer < 0 || dealer >= rules_.players) {
+      throw SeatError(std::string(dealer_rule) + ": dealer must be a seat from 0 to " +
+                      std::to_string(rules_.players - 1) + ", not " + std::to_string(dealer));
+    }
+    dealer_ = dealer;
+  }
 
   // reset(seed)'s common part: a new game from `seed` without a given deal, keeping the allocations.
   void restart(std::uint64_t seed) {
@@ -133,6 +145,13 @@ class GameBase {
     actions_ = 0;
     history_.clear();
     events_.clear();
+  }
+
+  // The seat to the left, (seat + 1) mod players, as a mask: a jump for ?: here was mispredicted
+  // whenever the seats of a batch of games differ.
+  int next_seat(int seat) const {
+    const int left = seat + 1;
+    return left & -static_cast<int>(left != rules_.players);
   }
 
   EventT& emit(decltype(EventT::type) type) {

@@ -57,13 +57,8 @@ int score_limit(const Rules& rules, int extra) {
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
            bool record_events, bool chance_deals)
-    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kTurn), wild_cards_(rules.wild_cards()),
-      open_limit_(score_limit(rules, 2)), raise_limit_(score_limit(rules, 3)) {
-  rules_.validate();
-  if (dealer < 0 || dealer >= rules_.players) {
-    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
-                    std::to_string(dealer));
-  }
+    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kTurn, "R2.2"),
+      wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)), raise_limit_(score_limit(rules, 3)) {
   if (given_) {
     CardSet seen = 0;
     for (int p = 0; p < kMaxPlayers; ++p) {
@@ -90,7 +85,6 @@ Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::option
       throw HandError("R3.8: top_card is given, but these rules show no face-up card (show_top_card is off)");
     }
   }
-  dealer_ = dealer;
   start_hand();
 }
 

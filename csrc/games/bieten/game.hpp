@@ -101,7 +101,6 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
     if (phase_ != Phase::kSteal) return kNoCard;
     return chance_deals_ ? shown_card_ : shuffle_.deck[shuffle_.cut - 1 - stolen_];
   }
-  int cutter() const { return cutter_of(dealer_, rules_.players); }
   int trick_index() const { return trick_index_; }
   int trick_leader() const { return leader_; }
   int led_suit() const { return led_suit_; }             // -1 before the lead
@@ -189,12 +188,6 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // The figures the seat could open now: held (R7.2, card_figures_) and not yet bid (R7.1).
   std::uint8_t openable_figures(int seat) const { return card_figures_[seat] & unbid_; }
   bool spiel_allowed(int seat) const;
-  // R2.1: the seat to the left, (seat + 1) mod players, as a mask: the compiler's jump for ?: here
-  // was mispredicted whenever the seats of a batch of games differ.
-  int next_seat(int seat) const {
-    const int left = seat + 1;
-    return left & -static_cast<int>(left != rules_.players);
-  }
 
   CardSet wild_cards_;  // rules_.wild_cards(), asked on every step
   // R7.3 as one comparison: a seat at s points (total + secured) may open a bid if s <= open_limit_,

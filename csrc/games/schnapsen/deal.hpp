@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/seats.hpp"
 #include "games/schnapsen/cards.hpp"
 #include "games/schnapsen/rules.hpp"
 
@@ -32,8 +33,5 @@ DealtCards deal_deck(const std::array<Card, kPackSize>& deck, int players, int d
 
 // S3 the deal `deal` of a game with `game_seed`: shuffle, cut (deck[c:] + deck[:c]) or knock, deal.
 DealtCards deal_cards(std::uint64_t game_seed, std::uint64_t deal, int players, int dealer, bool knock);
-
-inline constexpr int forehand_of(int dealer, int players) { return (dealer + 1) % players; }  // S2.1
-inline constexpr int cutter_of(int dealer, int players) { return (dealer + players - 1) % players; }
 
 }  // namespace bieten::schnapsen

@@ -25,12 +25,7 @@ int claim_points(int tricks, int points, int one_point_from) {
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<DealtCards>& given,
            bool record_events, bool chance_deals)
-    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kCut) {
-  rules_.validate();
-  if (dealer < 0 || dealer >= rules_.players) {
-    throw SeatError("S2.1: dealer must be a seat 0.." + std::to_string(rules_.players - 1) + ", not " +
-                    std::to_string(dealer));
-  }
+    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kCut, "S2.1") {
   if (given_) {
     CardSet seen = 0;
     auto add = [&](Card c, const std::string& where) {
@@ -49,7 +44,6 @@ Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::option
     }
     if (seen != kPack) throw HandError("S3.7: a given deal must be the 20 cards of the pack exactly");
   }
-  dealer_ = dealer;
   start_deal();
 }
 

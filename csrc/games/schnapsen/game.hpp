@@ -61,8 +61,6 @@ class Game : public GameBase<Rules, Phase, DealtCards, Event, ActionId, kMaxPlay
   // history(), events() ...: GameBase (core/game.hpp).
 
   // The deal.
-  int forehand() const { return forehand_of(dealer_, rules_.players); }
-  int cutter() const { return cutter_of(dealer_, rules_.players); }
   bool knocked() const { return knocked_; }
   const DealtCards& dealt() const { return dealt_; }  // this deal's cards in dealt order
   CardSet hand(int seat) const { return hand_[seat]; }
@@ -157,7 +155,6 @@ class Game : public GameBase<Rules, Phase, DealtCards, Event, ActionId, kMaxPlay
   bool claims_allowed() const { return contract_ == kNormal; }  // S7.4 (the 2-player game is normal)
   bool obligations_apply() const { return rules_.players == 4 || stock_left_ == 0 || closer_ >= 0; }  // S6.3
   bool may_bid(int seat, int contract) const;
-  int next_seat(int seat) const { return seat + 1 == rules_.players ? 0 : seat + 1; }
   std::string seat_text(int seat) const { return "seat " + std::to_string(seat); }
 
   // The deal.
