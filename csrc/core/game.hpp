@@ -32,7 +32,7 @@ inline constexpr int kObservationSizeOf = 0;
 // game's namespace: the observation and the built-in agents.
 template <typename G>
 concept GameType = std::copyable<G> && std::equality_comparable<G> &&
-                   requires(G g, const G cg, typename G::ActionId a, std::uint64_t seed, int seat, float* obs,
+                   requires(G g, const G cg, typename G::ActionId a, int id, std::uint64_t seed, int seat, float* obs,
                             SplitMix64& rng) {
   typename G::Rules;
   typename G::ActionId;
@@ -41,7 +41,9 @@ concept GameType = std::copyable<G> && std::equality_comparable<G> &&
   requires std::same_as<decltype(G::kMaxPlayers), const int>;
   requires std::same_as<decltype(G::kNumActions), const int>;
   requires kObservationSizeOf<G> > 0;
-  // Made from rules and a seed (dealer 0, no given deal, recording events, no chance mode) ...
+  // Copying a game clones it (std::copyable); equal games have the same rules, seed, first dealer,
+  // given deal and actions. Made from rules and a seed (dealer 0, no given deal, recording events,
+  // no chance mode) ...
   requires std::constructible_from<G, const typename G::Rules&, std::uint64_t>;
   // ... and started again from another seed with the same rules and first dealer.
   { g.reset(seed) };
@@ -53,7 +55,7 @@ concept GameType = std::copyable<G> && std::equality_comparable<G> &&
   { cg.current_player() } -> std::same_as<int>;         // -1 once over, kChancePlayer in chance mode
   { cg.legal_mask() } -> std::convertible_to<typename G::ActionMask>;
   { cg.is_legal(a) } -> std::same_as<bool>;
-  { cg.why_illegal(seat) } -> std::same_as<std::string>;  // the rule that refuses an action
+  { cg.why_illegal(id) } -> std::same_as<std::string>;    // the rule that refuses action id `id`
   { G::action_text(a) } -> std::convertible_to<std::string_view>;  // its text (R11, S11)
   { g.apply(a) };                                          // checked: throws IllegalActionError
   { g.apply_unchecked(a) };                                // the self-play path: a is legal
