@@ -12,6 +12,9 @@ namespace bieten::schnapsen {
 
 inline constexpr int kStockSize = 9;  // S3.5: face down, without the trump card
 
+using bieten::cutter_of;    // S2.1 (core/seats.hpp)
+using bieten::forehand_of;
+
 // S3.2 the shuffled pack (deck[0] is the top card) and S3.3 the drawn cut c in 1..19.
 struct Shuffle {
   std::array<Card, kPackSize> deck{};
