@@ -483,7 +483,7 @@ BIETEN_API int bieten_scores(const bieten_game* game, int* out, size_t cap) {
 BIETEN_API int bieten_bummerl(const bieten_game* game, int* out, size_t cap) {
   return guarded(nullptr, 0, [&] {
     const Game& g = need(game, "bieten_bummerl").game;
-    return write_set(g.bummerl_seats(), out, cap, "bieten_bummerl");
+    return write_set(g.bummerl(), out, cap, "bieten_bummerl");
   });
 }
 

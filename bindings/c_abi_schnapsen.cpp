@@ -807,7 +807,7 @@ BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_j
         });
     bieten::native::write_ints(r.winners, winners);
     bieten::native::write_ints(r.scores, scores);
-    bieten::native::write_ints(r.deals, hands);
+    bieten::native::write_ints(r.hands, hands);
     return BIETEN_OK;
   });
 }

@@ -335,7 +335,7 @@ True
       }, "In chance mode at a chance node: (chance action id, probability) pairs.")
       .def_property_readonly("is_over", &Game::is_over)
       .def_property_readonly("winner", [](const Game& g) { return seat_or_none(g.winner()); })
-      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl_seats(), g.rules().players); })
+      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl(), g.rules().players); })
       .def_property_readonly("scores", [](const Game& g) {
         return std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().players);
       })

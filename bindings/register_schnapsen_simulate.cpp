@@ -103,7 +103,7 @@ void register_schnapsen_simulate(py::module_& m) {
         out["winners"] = as_array(r.winners, {n});
         out["scores"] = as_array(r.scores, {n, rules.players});
         out["bummerl"] = as_array(r.bummerl, {n});
-        out["hands"] = as_array(r.deals, {n});
+        out["hands"] = as_array(r.hands, {n});
         out["actions"] = as_array(r.actions, {n});
         return out;
       },

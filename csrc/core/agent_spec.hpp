@@ -6,7 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/ismcts_options.hpp"
+#include "core/rng.hpp"
 
 namespace bieten {
 
@@ -26,5 +28,18 @@ AgentSpec parse_agent_spec(std::string_view name);
 AgentSpec builtin_agent_spec(std::string_view name);
 std::string_view agent_name(AgentKind kind);
 std::string agent_spec_name(const AgentSpec& spec);  // "random", "heuristic", "ismcts:400", ...
+
+// The action of a built-in agent (not kExternal) for the seat to act in `game`: the game's own
+// random_action, heuristic_action and ismcts_action (its agents.hpp, found by argument-dependent lookup).
+template <typename G>
+typename G::ActionId builtin_action(const AgentSpec& spec, const G& game, SplitMix64& rng) {
+  switch (spec.kind) {
+    case AgentKind::kRandom: return random_action(game, rng);
+    case AgentKind::kHeuristic: return heuristic_action(game, rng);
+    case AgentKind::kIsmcts: return ismcts_action(game, rng, spec.ismcts);
+    case AgentKind::kExternal: break;
+  }
+  throw Error("the external agent is not built in");
+}
 
 }  // namespace bieten

@@ -35,14 +35,20 @@ void write_bits(const std::uint64_t* words, int count, bool* out) {
   for (; a < count; ++a) out[a] = (words[a >> 6] >> (a & 63)) & 1;
 }
 
+// A legal mask's 64-bit words, lowest first: Bieten's is three words, Schnapsen's one.
+const std::uint64_t* mask_words(const ActionMask& m) { return m.w; }
+const std::uint64_t* mask_words(const std::uint64_t& m) { return &m; }
+
 }  // namespace
 
-void BietenTraits::write_mask(const Game& g, bool* out) { write_bits(g.legal_mask().w, kNumActions, out); }
-
-void SchnapsenTraits::write_mask(const Game& g, bool* out) {
-  const std::uint64_t w = g.legal_mask();
-  write_bits(&w, kNumActions, out);
+template <GameType G>
+void GameTraits<G>::write_mask(const G& g, bool* out) {
+  const auto& mask = g.legal_mask();  // Bieten's by reference, Schnapsen's word by value
+  write_bits(mask_words(mask), G::kNumActions, out);
 }
+
+template struct GameTraits<Game>;
+template struct GameTraits<schnapsen::Game>;
 
 // --- WorkerPool ---
 
@@ -175,7 +181,7 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
                   std::to_string(config_.opponents.size()));
     }
     if (config_.learner_seat < -1 || config_.learner_seat >= players_) {
-      throw SeatError(std::string(T::kName == "bieten" ? "R2.1" : "S2.1") + ": learner_seat must be 0 to " +
+      throw SeatError(std::string(T::kSeatRule) + ": learner_seat must be 0 to " +
                       std::to_string(players_ - 1) + " or rotate, not " + std::to_string(config_.learner_seat));
     }
     opponents_.push_back(typename T::AgentSpec{});  // offset 0: the learner

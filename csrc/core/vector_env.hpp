@@ -4,7 +4,7 @@
 // seed: game seed game_seed(S, i, e) for episode e of env i, so every result depends on (rules, S, i,
 // the actions) alone and is identical for any thread count.
 //
-// One template over the two games' Game types; the game-specific bits are the small traits below.
+// One template over the games (core/game.hpp); each game adds only the rule ids of its messages.
 #pragma once
 
 #include <array>
@@ -20,11 +20,13 @@
 #include <thread>
 #include <vector>
 
-#include "games/bieten/agents.hpp"
+#include "core/agent_spec.hpp"
 #include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "games/bieten/agents.hpp"
 #include "games/bieten/game.hpp"
 #include "games/bieten/observation.hpp"
-#include "core/rng.hpp"
 #include "games/schnapsen/agents.hpp"
 #include "games/schnapsen/game.hpp"
 #include "games/schnapsen/observation.hpp"
@@ -37,49 +39,43 @@ inline constexpr std::uint64_t game_seed(std::uint64_t seed, std::uint64_t env, 
   return batch_game_seed(batch_game_seed(seed, env), episode);
 }
 
-// What the loop needs of a game.
-struct BietenTraits {
-  using Game = bieten::Game;
-  using Rules = bieten::Rules;
+// What the loop needs of a game: all of it follows from the game (core/game.hpp) but the rule ids its
+// messages cite, which each game's traits below add.
+// The game's write_observation (its observation.hpp), found by argument-dependent lookup: called from
+// outside GameTraits, whose own write_observation would hide it.
+template <typename G>
+void observe(const G& g, int seat, float* out) {
+  write_observation(g, seat, out);
+}
+
+template <GameType G>
+struct GameTraits {
+  using Game = G;
+  using Rules = typename G::Rules;
   using AgentKind = bieten::AgentKind;
   using AgentSpec = bieten::AgentSpec;
-  using ActionId = bieten::ActionId;
-  static constexpr int kNumActions = bieten::kNumActions;
-  static constexpr int kObservationSize = bieten::kObservationSize;
-  static constexpr int kMaxPlayers = bieten::kMaxPlayers;
-  static constexpr std::string_view kName = "bieten";
-  static constexpr std::string_view kActionRule = "R11";
-  static int players(const Rules& r) { return r.players; }
-  static void validate(const Rules& r) { r.validate(); }
-  static Game make(const Rules& r, std::uint64_t seed) { return Game(r, seed, 0, {}, false, false); }
-  static std::uint8_t winners(const Game& g) {
-    return g.winner() < 0 ? 0 : static_cast<std::uint8_t>(1u << g.winner());
-  }
-  static void write_mask(const Game& g, bool* out);  // kNumActions bools
-  static void write_observation(const Game& g, int seat, float* out) { bieten::write_observation(g, seat, out); }
-  static AgentSpec parse_agent(std::string_view name) { return bieten::parse_agent_spec(name); }
-  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return bieten::builtin_action(spec, g, rng); }
-};
-
-struct SchnapsenTraits {
-  using Game = schnapsen::Game;
-  using Rules = schnapsen::Rules;
-  using AgentKind = schnapsen::AgentKind;
-  using AgentSpec = schnapsen::AgentSpec;
-  using ActionId = schnapsen::ActionId;
-  static constexpr int kNumActions = schnapsen::kNumActions;
-  static constexpr int kObservationSize = schnapsen::kObservationSize;
-  static constexpr int kMaxPlayers = schnapsen::kMaxPlayers;
-  static constexpr std::string_view kName = "schnapsen";
-  static constexpr std::string_view kActionRule = "S11";
+  using ActionId = typename G::ActionId;
+  static constexpr int kNumActions = G::kNumActions;
+  static constexpr int kObservationSize = kObservationSizeOf<G>;
+  static constexpr int kMaxPlayers = G::kMaxPlayers;
   static int players(const Rules& r) { return r.players; }
   static void validate(const Rules& r) { r.validate(); }
   static Game make(const Rules& r, std::uint64_t seed) { return Game(r, seed, 0, {}, false, false); }
   static std::uint8_t winners(const Game& g) { return g.winners(); }
-  static void write_mask(const Game& g, bool* out);
-  static void write_observation(const Game& g, int seat, float* out) { schnapsen::write_observation(g, seat, out); }
-  static AgentSpec parse_agent(std::string_view name) { return schnapsen::parse_agent_spec(name); }
-  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return schnapsen::builtin_action(spec, g, rng); }
+  static void write_mask(const Game& g, bool* out);  // kNumActions bools
+  static void write_observation(const Game& g, int seat, float* out) { observe(g, seat, out); }
+  static AgentSpec parse_agent(std::string_view name) { return parse_agent_spec(name); }
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return builtin_action(spec, g, rng); }
+};
+
+struct BietenTraits : GameTraits<bieten::Game> {
+  static constexpr std::string_view kSeatRule = "R2.1";
+  static constexpr std::string_view kActionRule = "R11";
+};
+
+struct SchnapsenTraits : GameTraits<schnapsen::Game> {
+  static constexpr std::string_view kSeatRule = "S2.1";
+  static constexpr std::string_view kActionRule = "S11";
 };
 
 enum class RewardMode : std::uint8_t {
@@ -204,6 +200,8 @@ class VectorEnv {
   WorkerPool pool_;
 };
 
+extern template struct GameTraits<bieten::Game>;
+extern template struct GameTraits<schnapsen::Game>;
 extern template class VectorEnv<BietenTraits>;
 extern template class VectorEnv<SchnapsenTraits>;
 

@@ -76,7 +76,7 @@ void bieten_samplers(int games) {
               // The world as a game: the seat's own legal actions are unchanged (they depend on its
               // cards and public facts only).
               Game copy = g;
-              copy.set_unplayed(world);
+              copy.set_hidden(world);
               CHECK(copy.legal_mask() == g.legal_mask());
             }
             CHECK(drawn > 0);  // the real holding is a world, so some draw fits

@@ -150,7 +150,7 @@ TEST_CASE("R8.2 the game ends at the credit that reaches target, later credits v
   REQUIRE(g.is_over());
   CHECK(g.winner() == 1);
   CHECK(g.scores() == std::array<int, kMaxPlayers>{2, 3, 0, 0, 0});
-  CHECK(g.bummerl_seats() == 0b1100);  // seats 2 and 3 share the lowest total
+  CHECK(g.bummerl() == 0b1100);  // seats 2 and 3 share the lowest total
   CHECK(g.current_player() == -1);
   CHECK(g.legal_mask().empty());
   CHECK(g.events().back().type == EventType::kGameOver);

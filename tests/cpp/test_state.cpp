@@ -295,7 +295,7 @@ TEST_CASE("Random games of every preset, 2-5 players, 3 and 4 cards end with a w
         for (int p = 0; p < players; ++p) {
           if (g.scores()[p] == lowest) bummerl |= static_cast<std::uint8_t>(1u << p);
         }
-        CHECK(g.bummerl_seats() == bummerl);
+        CHECK(g.bummerl() == bummerl);
         CHECK(g.events().back().type == EventType::kGameOver);
         CHECK(g.history().size() == g.actions_applied());
         // Replaying the history reproduces the game.

@@ -14,16 +14,6 @@ namespace bieten {
 
 namespace od = odds_detail;
 
-ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng) {
-  switch (spec.kind) {
-    case AgentKind::kRandom: return random_action(game, rng);
-    case AgentKind::kHeuristic: return heuristic_action(game, rng);
-    case AgentKind::kIsmcts: return ismcts_action(game, rng, spec.ismcts);
-    case AgentKind::kExternal: break;
-  }
-  throw Error("the external agent is not built in");
-}
-
 ActionId random_action(const Game& game, SplitMix64& rng) {
   const ActionMask& legal = game.legal_mask();
   const int n = legal.size();

@@ -13,8 +13,7 @@
 
 namespace bieten {
 
-// The action of a built-in agent (not kExternal) for the seat to act.
-ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
+// builtin_action(spec, game, rng) (agent_spec.hpp) runs the agents below by their spec.
 
 // Uniform over the legal actions.
 ActionId random_action(const Game& game, SplitMix64& rng);

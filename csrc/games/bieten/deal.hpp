@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/seats.hpp"
 #include "games/bieten/cards.hpp"
 #include "games/bieten/rules.hpp"
 
@@ -14,9 +15,7 @@ inline constexpr int kMaxSteal = 3;  // R3.7
 
 using Hands = std::array<CardSet, kMaxPlayers>;  // one set per seat; seats >= players stay empty
 
-// R2.2 forehand is the dealer's left neighbour, the cutter his right neighbour.
-inline constexpr int forehand_of(int dealer, int players) { return (dealer + 1) % players; }
-inline constexpr int cutter_of(int dealer, int players) { return (dealer + players - 1) % players; }
+// R2.2 forehand_of and cutter_of: core/seats.hpp.
 
 // R3.4 the shuffled deck (deck[0] is the top card) and R3.5 the drawn cut c in 1..32.
 struct Shuffle {

@@ -57,13 +57,8 @@ int score_limit(const Rules& rules, int extra) {
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<GivenDeal>& given,
            bool record_events, bool chance_deals)
-    : rules_(rules), wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)),
-      raise_limit_(score_limit(rules, 3)), chance_deals_(chance_deals), seed_(seed), given_(given), first_dealer_(dealer), record_events_(record_events) {
-  rules_.validate();
-  if (dealer < 0 || dealer >= rules_.players) {
-    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules_.players - 1) + ", not " +
-                    std::to_string(dealer));
-  }
+    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kTurn, "R2.2"),
+      wild_cards_(rules.wild_cards()), open_limit_(score_limit(rules, 2)), raise_limit_(score_limit(rules, 3)) {
   if (given_) {
     CardSet seen = 0;
     for (int p = 0; p < kMaxPlayers; ++p) {
@@ -90,31 +85,13 @@ Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::option
       throw HandError("R3.8: top_card is given, but these rules show no face-up card (show_top_card is off)");
     }
   }
-  dealer_ = dealer;
   start_hand();
 }
 
 void Game::reset(std::uint64_t seed) {
-  seed_ = seed;
-  given_.reset();
-  hand_number_ = 0;
-  dealer_ = first_dealer_;
-  scores_ = {};
-  winner_ = -1;
-  bummerl_ = 0;
-  actions_ = 0;
+  restart(seed);
   figure_points_ = {};
-  history_.clear();
-  events_.clear();
   start_hand();
-}
-
-Event& Game::emit(EventType type) {
-  Event& e = events_.emplace_back();
-  e.type = type;
-  e.seq = static_cast<std::uint32_t>(events_.size() - 1);
-  e.hand = static_cast<std::uint32_t>(hand_number_);
-  return e;
 }
 
 void Game::start_hand() {
@@ -338,7 +315,7 @@ std::uint8_t Game::wild_card_figures(int seat) const {
 
 void Game::update_legal() { legal_ = legal_now(); }
 
-void Game::set_unplayed(const Hands& unplayed) {
+void Game::set_hidden(const Hands& unplayed) {
   for (int p = 0; p < rules_.players; ++p) {
     dealt_[p] = (dealt_[p] & ~in_hand_[p]) | unplayed[p];
     in_hand_[p] = unplayed[p];
@@ -858,7 +835,7 @@ void Game::end_hand() {
 }
 
 void Game::finish_game(int winner) {
-  winner_ = winner;
+  winners_ = static_cast<std::uint8_t>(1u << winner);
   phase_ = Phase::kGameOver;
   int lowest = scores_[0];
   for (int p = 1; p < rules_.players; ++p) lowest = std::min(lowest, scores_[p]);
@@ -951,13 +928,6 @@ std::string Game::why_illegal(int action) const {
   }
   return "R4.2: " + who + " must follow " + std::string(kSuitNames[led_suit_]) + " (" +
          cards_text(in_hand_[p] & ~wild_cards_ & natural_suit(led_suit_)) + ")";
-}
-
-bool operator==(const Game& a, const Game& b) {
-  const bool same_given = a.given_.has_value() == b.given_.has_value() &&
-                          (!a.given_ || (a.given_->hands == b.given_->hands && a.given_->top_card == b.given_->top_card));
-  return a.rules_ == b.rules_ && a.seed_ == b.seed_ && a.first_dealer_ == b.first_dealer_ && same_given &&
-         a.history_ == b.history_;
 }
 
 }  // namespace bieten

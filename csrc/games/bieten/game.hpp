@@ -1,11 +1,12 @@
 // A whole game to the target (RULES R2-R8): the deal with cut-steal, tricks, wilds, bidding, scoring.
 //
-// A Game is a plain value: copying it clones it, and it owns its generator state (the seed), so any
-// number of games can run on any number of threads. Illegal actions throw IllegalActionError naming
-// the rule and leave the state unchanged (R9).
+// A Game is a plain value (core/game.hpp): copying it clones it, and it owns its generator state (the
+// seed), so any number of games can run on any number of threads. Illegal actions throw
+// IllegalActionError naming the rule and leave the state unchanged (R9).
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,7 +17,7 @@
 #include "games/bieten/events.hpp"
 #include "games/bieten/figures.hpp"
 #include "games/bieten/rules.hpp"
-#include "core/shared_log.hpp"
+#include "core/game.hpp"
 
 namespace bieten {
 
@@ -37,7 +38,7 @@ enum class Phase : std::uint8_t {
 //              (the card the cutter left goes to the bottom of the deck: never dealt, R3.7);
 //   id 33/34   the lifted packet has another card / is exhausted (R3.5: c is uniform in 1..32).
 // Cards are dealt seat by seat in the order of R3.6, then the face-up card (R3.8).
-inline constexpr int kChancePlayer = -2;
+// current_player() is then kChancePlayer (core/game.hpp).
 inline constexpr ActionId kChancePacketMore = 33;
 inline constexpr ActionId kChancePacketEnd = 34;
 
@@ -54,6 +55,7 @@ struct BidRecord {
 struct GivenDeal {
   Hands hands{};
   Card top_card = kNoCard;
+  friend bool operator==(const GivenDeal&, const GivenDeal&) = default;
 };
 
 // The card a seat played to the current trick.
@@ -63,8 +65,12 @@ struct TrickCard {
   std::int8_t wild = -1;  // index in kWildOrder, or -1 for a natural card
 };
 
-class Game {
+class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlayers> {
  public:
+  using ActionMask = bieten::ActionMask;
+  static constexpr int kNumActions = bieten::kNumActions;
+  static std::string action_text(ActionId a) { return bieten::action_text(a); }  // R11
+
   // Throws RulesError for invalid rules, SeatError for a bad dealer, HandError for a bad given deal.
   Game(const Rules& rules, std::uint64_t seed, int dealer = 0, const std::optional<GivenDeal>& given = {},
        bool record_events = true, bool chance_deals = false);
@@ -73,22 +79,11 @@ class Game {
   // given deal), keeping the allocations: the self-play loops' way to play game after game.
   void reset(std::uint64_t seed);
 
-  const Rules& rules() const { return rules_; }
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t hand_number() const { return hand_number_; }
-  int dealer() const { return dealer_; }
-  int first_dealer() const { return first_dealer_; }
-  const std::optional<GivenDeal>& given_deal() const { return given_; }
-  Phase phase() const { return phase_; }
-  bool is_over() const { return phase_ == Phase::kGameOver; }
-  // The seat to act; -1 once the game is over; kChancePlayer when a chance action is due.
-  int current_player() const { return is_over() ? -1 : phase_ == Phase::kChance ? kChancePlayer : to_act_; }
-  bool chance_deals() const { return chance_deals_; }
+  // rules(), seed(), hand_number(), dealer(), phase(), current_player(), scores(), winners(), bummerl(),
+  // history(), events() ...: GameBase (core/game.hpp).
   // In chance mode: the probability of a legal chance action.
   double chance_probability(ActionId a) const;
-  int winner() const { return winner_; }
-  std::uint8_t bummerl_seats() const { return bummerl_; }  // bitmask
-  const std::array<int, kMaxPlayers>& scores() const { return scores_; }
+  int winner() const { return winners_ ? std::countr_zero(winners_) : -1; }  // R8.1: one seat wins, or -1
   const std::array<int, kMaxPlayers>& secured() const { return secured_; }
 
   // Cards of the current hand: dealt (played and unplayed; with cut-steal, dealt so far) and unplayed.
@@ -106,7 +101,6 @@ class Game {
     if (phase_ != Phase::kSteal) return kNoCard;
     return chance_deals_ ? shown_card_ : shuffle_.deck[shuffle_.cut - 1 - stolen_];
   }
-  int cutter() const { return cutter_of(dealer_, rules_.players); }
   int trick_index() const { return trick_index_; }
   int trick_leader() const { return leader_; }
   int led_suit() const { return led_suit_; }             // -1 before the lead
@@ -115,7 +109,6 @@ class Game {
   int last_trick_winner() const { return last_trick_winner_; }
   const std::array<BidRecord, kBiddableFigures>& bids() const { return bids_; }
   int current_bid_figure() const { return bid_figure_; }  // -1 when no bid is being answered
-  int turn_seat() const { return turn_seat_; }
 
   const ActionMask& legal_mask() const { return legal_; }
   bool is_legal(ActionId a) const { return a < kNumActions && legal_.test(a); }
@@ -126,15 +119,8 @@ class Game {
   // Applies an action known to be legal (no check): the self-play fast path.
   void apply_unchecked(ActionId a) { step(a); }
 
-  // The actions applied so far (only recorded when the game records events).
-  using History = SharedLog<ActionId, 64>;
-  using Events = SharedLog<Event, 32>;
-  const History& history() const { return history_; }
-  std::uint64_t actions_applied() const { return actions_; }
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
-  const Events& events() const { return events_; }
-  bool records_events() const { return record_events_; }
 
   // Whether a seat holds a figure for bidding (R7.2 with R5.5 for unplayed wilds; Spiel rule).
   bool holds_figure(int seat, Figure f) const { return (card_figures_[seat] >> f) & 1; }
@@ -146,17 +132,7 @@ class Game {
   // consistently with one seat's view, odds_detail::Sampler), keeping all that was played, named, bid
   // and scored; the dealt cards, figure holdings and legal actions follow. Only during the card play
   // and bidding of a dealt hand (not in the cut-steal phase); the undealt stock is left as it was.
-  void set_unplayed(const Hands& unplayed);
-
-  // Stops recording events and actions and drops those recorded (a search's private copy: no log
-  // to share or grow on every step).
-  void stop_recording() {
-    record_events_ = false;
-    history_ = History();
-    events_ = Events();
-  }
-
-  friend bool operator==(const Game& a, const Game& b);
+  void set_hidden(const Hands& unplayed);
 
  private:
   void start_hand();
@@ -212,34 +188,12 @@ class Game {
   // The figures the seat could open now: held (R7.2, card_figures_) and not yet bid (R7.1).
   std::uint8_t openable_figures(int seat) const { return card_figures_[seat] & unbid_; }
   bool spiel_allowed(int seat) const;
-  // R2.1: the seat to the left, (seat + 1) mod players, as a mask: the compiler's jump for ?: here
-  // was mispredicted whenever the seats of a batch of games differ.
-  int next_seat(int seat) const {
-    const int left = seat + 1;
-    return left & -static_cast<int>(left != rules_.players);
-  }
-  Event& emit(EventType type);
 
-  Rules rules_;
   CardSet wild_cards_;  // rules_.wild_cards(), asked on every step
   // R7.3 as one comparison: a seat at s points (total + secured) may open a bid if s <= open_limit_,
   // raise if s <= raise_limit_ (strict: target - 2 / target - 3; gespannt: target - 2 for both).
   int open_limit_;
   int raise_limit_;
-  bool chance_deals_ = false;
-  std::uint64_t seed_;
-  std::optional<GivenDeal> given_;
-  int first_dealer_;
-  bool record_events_;
-
-  std::uint64_t hand_number_ = 0;
-  int dealer_ = 0;
-  std::array<int, kMaxPlayers> scores_{};
-  int winner_ = -1;
-  std::uint8_t bummerl_ = 0;
-
-  Phase phase_ = Phase::kTurn;
-  int to_act_ = 0;
 
   // The hand.
   Hands dealt_{};
@@ -292,10 +246,7 @@ class Game {
   int reraise_stage_ = 0;    // 0: the bidder is asked, 1: the holder
 
   ActionMask legal_{};
-  std::uint64_t actions_ = 0;
   std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers> figure_points_{};
-  History history_;  // shared by copies (shared_log.hpp): clone() copies no events
-  Events events_;
 };
 
 }  // namespace bieten

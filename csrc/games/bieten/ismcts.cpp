@@ -76,7 +76,7 @@ class Traits {
       for (int i = 0; i < kDrawsPerLevel; ++i) {
         world_ = view_.known;
         if (samplers_[level]->draw(world_)) {
-          s.set_unplayed(world_);
+          s.set_hidden(world_);
           return true;
         }
       }

@@ -36,4 +36,7 @@ inline constexpr int kObservationSize = obs::kSize;
 // Writes kObservationSize floats (0 or 1, or fractions for scores) for `seat` into out.
 void write_observation(const Game& game, int seat, float* out);
 
+template <>
+inline constexpr int kObservationSizeOf<Game> = kObservationSize;
+
 }  // namespace bieten

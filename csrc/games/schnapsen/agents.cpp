@@ -5,16 +5,6 @@
 
 namespace bieten::schnapsen {
 
-ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng) {
-  switch (spec.kind) {
-    case AgentKind::kRandom: return random_action(game, rng);
-    case AgentKind::kHeuristic: return heuristic_action(game, rng);
-    case AgentKind::kIsmcts: return ismcts_action(game, rng, spec.ismcts);
-    case AgentKind::kExternal: break;
-  }
-  throw Error("the external agent is not built in");
-}
-
 namespace {
 
 ActionId nth_action(ActionMask m, std::uint32_t k) {

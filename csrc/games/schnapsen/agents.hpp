@@ -16,12 +16,10 @@ using bieten::AgentKind;
 using bieten::AgentSpec;
 using bieten::agent_name;
 using bieten::agent_spec_name;
+using bieten::builtin_action;  // runs the agents below by their spec
 using bieten::builtin_agent_spec;
 using bieten::parse_agent;
 using bieten::parse_agent_spec;
-
-// The action of a built-in agent (not kExternal) for the seat to act.
-ActionId builtin_action(const AgentSpec& spec, const Game& game, SplitMix64& rng);
 
 // Uniform over the legal actions (chance actions too, in chance mode).
 ActionId random_action(const Game& game, SplitMix64& rng);

@@ -25,13 +25,7 @@ int claim_points(int tricks, int points, int one_point_from) {
 
 Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<DealtCards>& given,
            bool record_events, bool chance_deals)
-    : rules_(rules), seed_(seed), given_(given), first_dealer_(dealer), record_(record_events),
-      chance_deals_(chance_deals) {
-  rules_.validate();
-  if (dealer < 0 || dealer >= rules_.players) {
-    throw SeatError("S2.1: dealer must be a seat 0.." + std::to_string(rules_.players - 1) + ", not " +
-                    std::to_string(dealer));
-  }
+    : GameBase(rules, seed, dealer, given, record_events, chance_deals, Phase::kCut, "S2.1") {
   if (given_) {
     CardSet seen = 0;
     auto add = [&](Card c, const std::string& where) {
@@ -50,20 +44,11 @@ Game::Game(const Rules& rules, std::uint64_t seed, int dealer, const std::option
     }
     if (seen != kPack) throw HandError("S3.7: a given deal must be the 20 cards of the pack exactly");
   }
-  dealer_ = dealer;
   start_deal();
 }
 
 void Game::reset(std::uint64_t seed) {
-  seed_ = seed;
-  given_.reset();
-  hand_number_ = 0;
-  dealer_ = first_dealer_;
-  scores_ = {};
-  winners_ = bummerl_ = 0;
-  actions_ = 0;
-  history_.clear();
-  events_.clear();
+  restart(seed);
   start_deal();
 }
 
@@ -73,14 +58,6 @@ std::uint8_t Game::side_seats(int side) const {
     if (side_[p] == side) out |= static_cast<std::uint8_t>(1u << p);
   }
   return out;
-}
-
-Event& Game::emit(EventType type) {
-  Event& e = events_.emplace_back();
-  e.type = type;
-  e.seq = static_cast<std::uint32_t>(events_.size() - 1);
-  e.hand = static_cast<std::uint32_t>(hand_number_);
-  return e;
 }
 
 // ---- the deal (S3, S4) -------------------------------------------------------------------------
@@ -113,7 +90,7 @@ void Game::start_deal() {
   lead_step_ = LeadStep::kNone;
   lead_meld_ = -1;
   knocked_ = false;
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kDealStarted);
     e.seat = static_cast<std::int8_t>(dealer_);
     e.other = static_cast<std::int8_t>(forehand());
@@ -134,7 +111,7 @@ void Game::start_deal() {
 
 void Game::cut_or_knock(bool knock) {
   knocked_ = knock;
-  if (record_ && rules_.knock) {
+  if (record_events_ && rules_.knock) {
     Event& e = emit(EventType::kCutChosen);
     e.seat = static_cast<std::int8_t>(cutter());
     e.code = knock ? kKnock : kCut;
@@ -151,7 +128,7 @@ void Game::cut_or_knock(bool knock) {
 }
 
 void Game::emit_packet(int seat, int from, int n, bool hide_last_two) {
-  if (!record_) return;
+  if (!record_events_) return;
   Event& e = emit(EventType::kCardsDealt);
   e.seat = static_cast<std::int8_t>(seat);
   e.count = static_cast<std::int8_t>(n);
@@ -177,7 +154,7 @@ void Game::deal_first_packets() {
   // S3.5/S4.2 two players: the trump card is turned, the rest dealt, the stock laid on the trump card.
   trump_card_ = dealt_.trump_card;
   trump_ = suit(trump_card_);
-  if (record_) emit(EventType::kTrumpCardTurned).card = trump_card_;
+  if (record_events_) emit(EventType::kTrumpCardTurned).card = trump_card_;
   if (!knocked_) deal_second_packets();
   std::copy(dealt_.stock.begin(), dealt_.stock.end(), stock_.begin());
   stock_[kStockSize] = trump_card_;
@@ -220,7 +197,7 @@ void Game::settle_contract(int contract, int declarer) {
   } else {
     for (int p = 0; p < n; ++p) side_[p] = static_cast<std::int8_t>(p != declarer);
   }
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kContractSettled);
     e.seat = static_cast<std::int8_t>(declarer);
     e.code = static_cast<std::uint8_t>(contract);
@@ -357,192 +334,212 @@ void Game::apply(ActionId a) {
 
 void Game::step(ActionId a) {
   ++actions_;
-  if (record_) history_.push_back(a);
+  if (record_events_) history_.push_back(a);
   const int seat = to_act_;
   switch (phase_) {
-    case Phase::kCut:
-      cut_or_knock(a == kKnock);
-      return;
-    case Phase::kChance: {
-      deck_[chance_drawn_++] = card_at(a);
-      chance_left_ &= ~(1u << a);
-      legal_ = chance_left_;
-      if (chance_drawn_ == kPackSize) {
-        dealt_ = deal_deck(deck_, rules_.players, dealer_, knocked_);
-        deal_first_packets();
-      }
-      return;
-    }
-    case Phase::kTrump: {  // S4.1
-      const Card fourth = dealt_.hands[seat][3];
-      if (a == kTurn) {
-        turned_ = fourth;
-        shown_[seat] |= bit(fourth);
-      }
-      trump_ = a == kTurn ? suit(fourth) : a - kTrumpBase;
-      if (record_) {
-        Event& e = emit(EventType::kTrumpChosen);
-        e.seat = static_cast<std::int8_t>(seat);
-        e.suit = static_cast<std::int8_t>(trump_);
-        e.card = turned_;
-      }
-      if (knocked_) {
-        if (record_) {
-          Event& e = emit(EventType::kCardsRevealed);
-          e.seat = static_cast<std::int8_t>(seat);
-          e.count = 2;
-          e.cards[0] = dealt_.hands[seat][3];
-          e.cards[1] = dealt_.hands[seat][4];
-        }
-      } else {
-        deal_second_packets();
-      }
-      if (rules_.bidding) {  // S5.2
-        phase_ = Phase::kBid;
-        to_act_ = forehand();
-        speakers_left_ = 4;
-      } else {
-        settle_contract(kNormal, forehand());
-        return;
-      }
-      break;
-    }
-    case Phase::kBid: {
-      if (record_) {
-        Event& e = emit(EventType::kBid);
-        e.seat = static_cast<std::int8_t>(seat);
-        e.code = a;
-      }
-      if (a != kPass) {
-        high_bid_ = a - kSchnapser + 1;
-        bidder_ = seat;
-      }
-      if (--speakers_left_ == 0) {
-        if (bidder_ >= 0) settle_contract(high_bid_, bidder_);
-        else settle_contract(kNormal, forehand());
-        return;
-      }
-      to_act_ = next_seat(seat);
-      break;
-    }
-    case Phase::kCall: {  // S5.4, S2.3
-      called_ = action_card(a);
-      for (int p = 0; p < 4; ++p) {
-        if (hand_[p] & bit(called_)) partner_ = p;
-      }
-      side_[partner_] = 0;
-      if (record_) {
-        Event& e = emit(EventType::kCardCalled);
-        e.seat = static_cast<std::int8_t>(seat);
-        e.card = called_;
-      }
-      start_doubling();
-      return;
-    }
-    case Phase::kDouble: {  // S5.5
-      if (record_) {
-        Event& e = emit(EventType::kDoubled);
-        e.seat = static_cast<std::int8_t>(seat);
-        e.code = a;
-      }
-      if (a == kSpritze) {
-        multiplier_ = 2;
-        if (rules_.retour) {
-          phase_ = Phase::kRetour;
-          to_act_ = declarer_;
-          legal_ = ActionMask{1} << kRetour | ActionMask{1} << kPass;
-        } else {
-          start_play();
-        }
-        return;
-      }
-      if (--speakers_left_ == 0) {
-        start_play();
-        return;
-      }
-      to_act_ = next_seat(seat);
-      if (rules_.partners == Partners::kFixed) to_act_ = next_seat(to_act_);  // the other team only
-      return;
-    }
-    case Phase::kRetour: {
-      if (record_) {
-        Event& e = emit(EventType::kDoubled);
-        e.seat = static_cast<std::int8_t>(seat);
-        e.code = a;
-      }
-      if (a == kRetour) multiplier_ = 4;
-      start_play();
-      return;
-    }
-    case Phase::kPlay: {
-      if (is_play(a)) {
-        play_card(action_card(a));
-        return;
-      }
-      if (a == kExchange) {  // S6.5
-        const Card unter = unter_of(trump_);
-        const Card taken = trump_card_;
-        hand_[seat] = (hand_[seat] & ~bit(unter)) | bit(taken);
-        shown_[seat] |= bit(taken);
-        trump_card_ = stock_[kStockSize] = unter;
-        lead_step_ = LeadStep::kExchanged;
-        if (record_) {
-          Event& e = emit(EventType::kExchanged);
-          e.seat = static_cast<std::int8_t>(seat);
-          e.card = taken;
-          e.card2 = unter;
-        }
-      } else if (a == kClose) {  // S6.7
-        closer_ = seat;
-        const int opponent = 1 - side_[seat];
-        closed_opponent_tricks_ = tricks_[opponent];
-        closed_opponent_points_ = points_[opponent];
-        lead_step_ = LeadStep::kClosed;
-        if (record_) emit(EventType::kClosed).seat = static_cast<std::int8_t>(seat);
-      } else if (a == kClaim) {  // S7.1
-        const int side = side_[seat];
-        const bool correct = points_[side] >= kWinningPoints;
-        if (record_) {
-          Event& e = emit(EventType::kClaimed);
-          e.seat = static_cast<std::int8_t>(seat);
-          e.other = correct ? 1 : 0;
-          e.points = static_cast<std::int16_t>(points_[side]);
-          e.seats = side_seats(side);
-        }
-        end_by_claim(side, correct, seat);
-        return;
-      } else {  // S6.6 a marriage
-        const int s = a - kMeldBase;
-        const int points = s == trump_ ? 40 : 20;
-        lead_meld_ = s;
-        lead_step_ = LeadStep::kMelded;
-        melded_[seat] |= static_cast<std::uint8_t>(1u << s);
-        shown_[seat] |= bit(king_of(s)) | bit(ober_of(s));
-        if (record_) {
-          Event& e = emit(EventType::kMelded);
-          e.seat = static_cast<std::int8_t>(seat);
-          e.suit = static_cast<std::int8_t>(s);
-          e.points = static_cast<std::int16_t>(points);
-        }
-        const int side = side_[seat];
-        if (tricks_[side] > 0) {
-          credit_marriage(side, seat, points);
-        } else {
-          pending_[side] += points;
-          pending_seat_[side] = static_cast<std::int8_t>(seat);
-        }
-      }
-      legal_ = play_legal();
-      return;
-    }
+    case Phase::kPlay: play_or_announce(seat, a); return;
+    case Phase::kCut: cut_or_knock(a == kKnock); return;
+    case Phase::kChance: draw_chance(a); return;
+    case Phase::kTrump: choose_trump(seat, a); return;
+    case Phase::kBid: bid(seat, a); return;
+    case Phase::kCall: call(seat, a); return;
+    case Phase::kDouble: double_or_pass(seat, a); return;
+    case Phase::kRetour: retour_or_pass(seat, a); return;
     case Phase::kGameOver: return;
   }
-  update_legal();
-  if (phase_ == Phase::kBid) {  // S5.2 pass, or a higher contract allowed to this seat
-    legal_ = ActionMask{1} << kPass;
-    for (int c = kSchnapserContract; c < kContracts; ++c) {
-      if (kContractValues[c] > kContractValues[high_bid_] && may_bid(to_act_, c)) legal_ |= ActionMask{1} << contract_action(c);
+}
+
+// Chance mode: the next card of the deck; once all 20 are drawn, they are dealt (S3.4, S3.5).
+void Game::draw_chance(ActionId a) {
+  deck_[chance_drawn_++] = card_at(a);
+  chance_left_ &= ~(1u << a);
+  legal_ = chance_left_;
+  if (chance_drawn_ == kPackSize) {
+    dealt_ = deal_deck(deck_, rules_.players, dealer_, knocked_);
+    deal_first_packets();
+  }
+}
+
+// S4.1: forehand names trump from his first three cards, or turns his fourth.
+void Game::choose_trump(int seat, ActionId a) {
+  const Card fourth = dealt_.hands[seat][3];
+  if (a == kTurn) {
+    turned_ = fourth;
+    shown_[seat] |= bit(fourth);
+  }
+  trump_ = a == kTurn ? suit(fourth) : a - kTrumpBase;
+  if (record_events_) {
+    Event& e = emit(EventType::kTrumpChosen);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.suit = static_cast<std::int8_t>(trump_);
+    e.card = turned_;
+  }
+  if (knocked_) {
+    if (record_events_) {
+      Event& e = emit(EventType::kCardsRevealed);
+      e.seat = static_cast<std::int8_t>(seat);
+      e.count = 2;
+      e.cards[0] = dealt_.hands[seat][3];
+      e.cards[1] = dealt_.hands[seat][4];
     }
+  } else {
+    deal_second_packets();
+  }
+  if (!rules_.bidding) {
+    settle_contract(kNormal, forehand());
+    return;
+  }
+  phase_ = Phase::kBid;  // S5.2
+  to_act_ = forehand();
+  speakers_left_ = 4;
+  legal_ = bid_legal();
+}
+
+// S5.2: each seat once, from forehand: pass or a higher contract.
+void Game::bid(int seat, ActionId a) {
+  if (record_events_) {
+    Event& e = emit(EventType::kBid);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.code = a;
+  }
+  if (a != kPass) {
+    high_bid_ = a - kSchnapser + 1;
+    bidder_ = seat;
+  }
+  if (--speakers_left_ == 0) {
+    if (bidder_ >= 0) settle_contract(high_bid_, bidder_);
+    else settle_contract(kNormal, forehand());
+    return;
+  }
+  to_act_ = next_seat(seat);
+  legal_ = bid_legal();
+}
+
+// S5.2: pass, or a contract higher than the highest so far that this seat may announce (S5.1).
+ActionMask Game::bid_legal() const {
+  ActionMask legal = ActionMask{1} << kPass;
+  for (int c = kSchnapserContract; c < kContracts; ++c) {
+    if (kContractValues[c] > kContractValues[high_bid_] && may_bid(to_act_, c)) legal |= ActionMask{1} << contract_action(c);
+  }
+  return legal;
+}
+
+// S5.4, S2.3: the declarer calls a card; its holder is his secret partner.
+void Game::call(int seat, ActionId a) {
+  called_ = action_card(a);
+  for (int p = 0; p < 4; ++p) {
+    if (hand_[p] & bit(called_)) partner_ = p;
+  }
+  side_[partner_] = 0;
+  if (record_events_) {
+    Event& e = emit(EventType::kCardCalled);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.card = called_;
+  }
+  start_doubling();
+}
+
+// S5.5: the defenders in turn may double (spritze), or pass.
+void Game::double_or_pass(int seat, ActionId a) {
+  if (record_events_) {
+    Event& e = emit(EventType::kDoubled);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.code = a;
+  }
+  if (a == kSpritze) {
+    multiplier_ = 2;
+    if (rules_.retour) {
+      phase_ = Phase::kRetour;
+      to_act_ = declarer_;
+      legal_ = ActionMask{1} << kRetour | ActionMask{1} << kPass;
+    } else {
+      start_play();
+    }
+    return;
+  }
+  if (--speakers_left_ == 0) {
+    start_play();
+    return;
+  }
+  to_act_ = next_seat(seat);
+  if (rules_.partners == Partners::kFixed) to_act_ = next_seat(to_act_);  // the other team only
+}
+
+// S5.5: the declarer answers a spritze with retour, or passes.
+void Game::retour_or_pass(int seat, ActionId a) {
+  if (record_events_) {
+    Event& e = emit(EventType::kDoubled);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.code = a;
+  }
+  if (a == kRetour) multiplier_ = 4;
+  start_play();
+}
+
+// S6: a card, or one of the leader's announcements before it (S6.5 exchange, S6.7 close, S7.1 claim,
+// S6.6 marriage), after which the leader is still to act.
+void Game::play_or_announce(int seat, ActionId a) {
+  if (is_play(a)) {
+    play_card(action_card(a));
+    return;
+  }
+  if (a == kExchange) {  // S6.5
+    const Card unter = unter_of(trump_);
+    const Card taken = trump_card_;
+    hand_[seat] = (hand_[seat] & ~bit(unter)) | bit(taken);
+    shown_[seat] |= bit(taken);
+    trump_card_ = stock_[kStockSize] = unter;
+    lead_step_ = LeadStep::kExchanged;
+    if (record_events_) {
+      Event& e = emit(EventType::kExchanged);
+      e.seat = static_cast<std::int8_t>(seat);
+      e.card = taken;
+      e.card2 = unter;
+    }
+  } else if (a == kClose) {  // S6.7
+    closer_ = seat;
+    const int opponent = 1 - side_[seat];
+    closed_opponent_tricks_ = tricks_[opponent];
+    closed_opponent_points_ = points_[opponent];
+    lead_step_ = LeadStep::kClosed;
+    if (record_events_) emit(EventType::kClosed).seat = static_cast<std::int8_t>(seat);
+  } else if (a == kClaim) {  // S7.1
+    const int side = side_[seat];
+    const bool correct = points_[side] >= kWinningPoints;
+    if (record_events_) {
+      Event& e = emit(EventType::kClaimed);
+      e.seat = static_cast<std::int8_t>(seat);
+      e.other = correct ? 1 : 0;
+      e.points = static_cast<std::int16_t>(points_[side]);
+      e.seats = side_seats(side);
+    }
+    end_by_claim(side, correct, seat);
+    return;
+  } else {
+    meld(seat, a - kMeldBase);
+  }
+  legal_ = play_legal();
+}
+
+// S6.6: a marriage of suit s, credited at once if the side has a trick, else with its first.
+void Game::meld(int seat, int s) {
+  const int points = s == trump_ ? 40 : 20;
+  lead_meld_ = s;
+  lead_step_ = LeadStep::kMelded;
+  melded_[seat] |= static_cast<std::uint8_t>(1u << s);
+  shown_[seat] |= bit(king_of(s)) | bit(ober_of(s));
+  if (record_events_) {
+    Event& e = emit(EventType::kMelded);
+    e.seat = static_cast<std::int8_t>(seat);
+    e.suit = static_cast<std::int8_t>(s);
+    e.points = static_cast<std::int16_t>(points);
+  }
+  const int side = side_[seat];
+  if (tricks_[side] > 0) {
+    credit_marriage(side, seat, points);
+  } else {
+    pending_[side] += points;
+    pending_seat_[side] = static_cast<std::int8_t>(seat);
   }
 }
 
@@ -553,7 +550,7 @@ void Game::credit_marriage(int side, int seat, int points) {  // S6.6
                                     static_cast<std::int8_t>(side)};
     return;
   }
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kMarriageCredited);
     e.seat = static_cast<std::int8_t>(seat);
     e.points = static_cast<std::int16_t>(points);
@@ -562,7 +559,7 @@ void Game::credit_marriage(int side, int seat, int points) {  // S6.6
 }
 
 void Game::announce_deferred_credit() {
-  for (int i = 0; record_ && i < deferred_count_; ++i) {
+  for (int i = 0; record_events_ && i < deferred_count_; ++i) {
     Event& e = emit(EventType::kMarriageCredited);
     e.seat = deferred_[i].seat;
     e.points = deferred_[i].points;
@@ -576,7 +573,7 @@ void Game::play_card(Card c) {
   hand_[seat] &= ~bit(c);
   shown_[seat] &= ~bit(c);
   played_[seat] |= bit(c);
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
     e.seat = static_cast<std::int8_t>(seat);
     e.card = c;
@@ -584,7 +581,7 @@ void Game::play_card(Card c) {
   }
   if (c == called_ && !partner_known_) {  // S2.3, S12
     partner_known_ = true;
-    if (record_) emit(EventType::kPartnerRevealed).seat = static_cast<std::int8_t>(seat);
+    if (record_events_) emit(EventType::kPartnerRevealed).seat = static_cast<std::int8_t>(seat);
     announce_deferred_credit();
   }
   if (trick_count_ > 0 && obligations_apply()) void_[seat] |= revealed_absent(c);  // S6.3, S12
@@ -608,7 +605,7 @@ void Game::draw_cards(int winner) {  // S6.4 the winner first, then the other
     hand_[p] |= bit(c);
     const bool face_up = stock_left_ == 0;  // the trump card or the exchanged Unter (S12)
     if (face_up) shown_[p] |= bit(c);
-    if (record_) {
+    if (record_events_) {
       Event& e = emit(EventType::kCardDrawn);
       e.seat = static_cast<std::int8_t>(p);
       e.card = c;
@@ -626,7 +623,7 @@ void Game::finish_trick() {
   won_[winner] |= cards;
   points_[side] += trick_points;
   ++tricks_[side];
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kTrickWon);
     e.seat = static_cast<std::int8_t>(winner);
     e.trick = static_cast<std::int8_t>(trick_index_);
@@ -705,7 +702,7 @@ void Game::end_deal(int side, int points, DealEnd how, int claimant) {
       gained[p] = static_cast<std::int16_t>(total);
     }
   }
-  if (record_) {
+  if (record_events_) {
     Event& e = emit(EventType::kDealScored);
     e.code = static_cast<std::uint8_t>(how);
     e.points = static_cast<std::int16_t>(total);
@@ -729,7 +726,7 @@ void Game::end_deal(int side, int points, DealEnd how, int claimant) {
     phase_ = Phase::kGameOver;
     legal_ = 0;
     to_act_ = -1;
-    if (record_) {
+    if (record_events_) {
       Event& e = emit(EventType::kGameOver);
       e.seats = winners_;
       e.seats2 = bummerl_;
@@ -829,15 +826,6 @@ std::string Game::why_illegal(int action) const {
            ", " + card_text(ober_of(s)) + ")";
   }
   return "S6: " + who + " is playing the tricks; " + quoted(a) + " is not an action now";
-}
-
-bool operator==(const Game& a, const Game& b) {
-  auto same_deal = [](const std::optional<DealtCards>& x, const std::optional<DealtCards>& y) {
-    if (x.has_value() != y.has_value()) return false;
-    return !x || (x->hands == y->hands && x->trump_card == y->trump_card && x->stock == y->stock);
-  };
-  return a.rules_ == b.rules_ && a.seed_ == b.seed_ && a.first_dealer_ == b.first_dealer_ &&
-         same_deal(a.given_, b.given_) && a.history_ == b.history_;
 }
 
 }  // namespace bieten::schnapsen

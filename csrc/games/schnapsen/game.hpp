@@ -1,21 +1,23 @@
 // A whole game of Bauernschnapsen or Schnapsen to the target (SCHNAPSEN S2-S8).
 //
-// A Game is a plain value: copying it clones it (events are shared copy-on-write, shared_log.hpp), and
-// it owns its generator state (the seed), so any number of games run on any number of threads. An
-// illegal action throws IllegalActionError naming the S rule and leaves the state unchanged (S9).
+// A Game is a plain value (core/game.hpp): copying it clones it (events are shared copy-on-write,
+// shared_log.hpp), and it owns its generator state (the seed), so any number of games run on any
+// number of threads. An illegal action throws IllegalActionError naming the S rule and leaves the
+// state unchanged (S9).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/errors.hpp"
+#include "core/game.hpp"
 #include "games/schnapsen/actions.hpp"
 #include "games/schnapsen/deal.hpp"
 #include "games/schnapsen/events.hpp"
 #include "games/schnapsen/rules.hpp"
-#include "core/shared_log.hpp"
 
 namespace bieten::schnapsen {
 
@@ -35,13 +37,18 @@ inline constexpr int kPhases = 9;
 // Chance mode (game-tree tools such as OpenSpiel): after the cut or knock the 20 cards of the deck
 // are drawn one by one, top first, each uniform over the cards left: chance action i is the card of
 // pack index i (0..19). The deck is then dealt as S3.4/S3.5 deal a cut or knocked deck.
-inline constexpr int kChancePlayer = -2;
+// current_player() is then kChancePlayer (core/game.hpp).
+using bieten::kChancePlayer;
 
 // The lead's announcements done so far (S6.8): each of exchange, close, meld at most once, in order.
 enum class LeadStep : std::uint8_t { kNone, kExchanged, kClosed, kMelded };
 
-class Game {
+class Game : public GameBase<Rules, Phase, DealtCards, Event, ActionId, kMaxPlayers> {
  public:
+  using ActionMask = schnapsen::ActionMask;
+  static constexpr int kNumActions = schnapsen::kNumActions;
+  static std::string_view action_text(ActionId a) { return schnapsen::action_text(a); }  // S11
+
   // Throws RulesError for invalid rules, SeatError for a bad dealer, HandError for a bad given deal
   // (the pack exactly, in the shape of deal_cards: with 2 players a trump card and 9 stock cards).
   Game(const Rules& rules, std::uint64_t seed, int dealer = 0, const std::optional<DealtCards>& given = {},
@@ -50,25 +57,10 @@ class Game {
   // A new game with the same rules and first dealer from `seed`, without a given deal.
   void reset(std::uint64_t seed);
 
-  const Rules& rules() const { return rules_; }
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t hand_number() const { return hand_number_; }
-  int dealer() const { return dealer_; }
-  int first_dealer() const { return first_dealer_; }
-  const std::optional<DealtCards>& given_deal() const { return given_; }
-  int players() const { return rules_.players; }
-  Phase phase() const { return phase_; }
-  bool is_over() const { return phase_ == Phase::kGameOver; }
-  bool chance_deals() const { return chance_deals_; }
-  // The seat to act; -1 once the game is over; kChancePlayer when a chance action is due.
-  int current_player() const { return is_over() ? -1 : phase_ == Phase::kChance ? kChancePlayer : to_act_; }
-  const std::array<int, kMaxPlayers>& scores() const { return scores_; }
-  std::uint8_t winners() const { return winners_; }  // bitmask
-  std::uint8_t bummerl() const { return bummerl_; }  // bitmask
+  // rules(), seed(), hand_number(), dealer(), phase(), current_player(), scores(), winners(), bummerl(),
+  // history(), events() ...: GameBase (core/game.hpp).
 
   // The deal.
-  int forehand() const { return forehand_of(dealer_, rules_.players); }
-  int cutter() const { return cutter_of(dealer_, rules_.players); }
   bool knocked() const { return knocked_; }
   const DealtCards& dealt() const { return dealt_; }  // this deal's cards in dealt order
   CardSet hand(int seat) const { return hand_[seat]; }
@@ -95,7 +87,6 @@ class Game {
   int side_of(int seat) const { return side_[seat]; }
   std::uint8_t side_seats(int side) const;
   int side_points(int side) const { return points_[side]; }  // card points and credited marriages
-  int side_tricks(int side) const { return tricks_[side]; }
   int pending_marriages(int side) const { return pending_[side]; }  // waiting for a first trick (S6.6)
   std::uint8_t melded_suits(int seat) const { return melded_[seat]; }  // bitmask of suits melded
   CardSet shown_cards(int seat) const { return shown_[seat]; }  // known to be held: drawn face-up, melded
@@ -121,28 +112,11 @@ class Game {
   void apply_unchecked(ActionId a) { step(a); }  // the self-play path: a is legal
   double chance_probability(int a) const;        // in chance mode, 1 / cards left for a legal card
 
-  using History = SharedLog<ActionId, 64>;
-  using Events = SharedLog<Event, 32>;
-  const History& history() const { return history_; }
-  const Events& events() const { return events_; }
-  bool records_events() const { return record_; }
-  std::uint64_t actions_applied() const { return actions_; }
-
   // ISMCTS determinization (ismcts.hpp): replaces the hands by `hands` and the face-down stock cards
   // still to draw by `stock` (top first; stock_count() - 1 of them while the stock lasts), a world
   // drawn consistently with one seat's view (schnapsen/sampler.hpp), keeping everything public; the
   // legal actions follow. Only in the card play (Phase::kPlay).
   void set_hidden(const std::array<CardSet, kMaxPlayers>& hands, const Card* stock);
-
-  // Stops recording events and actions and drops those recorded (a search's private copy: no log
-  // to share or grow on every step).
-  void stop_recording() {
-    record_ = false;
-    history_ = History();
-    events_ = Events();
-  }
-
-  friend bool operator==(const Game& a, const Game& b);
 
  private:
   void start_deal();
@@ -153,7 +127,17 @@ class Game {
   void settle_contract(int contract, int declarer);
   void start_doubling();
   void start_play();
+  // One function per phase: step() dispatches once on the phase.
   void step(ActionId a);
+  void draw_chance(ActionId a);              // Phase::kChance
+  void choose_trump(int seat, ActionId a);   // Phase::kTrump
+  void bid(int seat, ActionId a);            // Phase::kBid
+  ActionMask bid_legal() const;
+  void call(int seat, ActionId a);           // Phase::kCall
+  void double_or_pass(int seat, ActionId a);  // Phase::kDouble
+  void retour_or_pass(int seat, ActionId a);  // Phase::kRetour
+  void play_or_announce(int seat, ActionId a);  // Phase::kPlay
+  void meld(int seat, int suit);
   void play_card(Card c);
   void finish_trick();
   void draw_cards(int winner);
@@ -171,25 +155,7 @@ class Game {
   bool claims_allowed() const { return contract_ == kNormal; }  // S7.4 (the 2-player game is normal)
   bool obligations_apply() const { return rules_.players == 4 || stock_left_ == 0 || closer_ >= 0; }  // S6.3
   bool may_bid(int seat, int contract) const;
-  int next_seat(int seat) const { return seat + 1 == rules_.players ? 0 : seat + 1; }
-  Event& emit(EventType type);
   std::string seat_text(int seat) const { return "seat " + std::to_string(seat); }
-
-  Rules rules_;
-  std::uint64_t seed_;
-  std::optional<DealtCards> given_;
-  int first_dealer_;
-  bool record_;
-  bool chance_deals_;
-
-  std::uint64_t hand_number_ = 0;
-  int dealer_ = 0;
-  std::array<int, kMaxPlayers> scores_{};
-  std::uint8_t winners_ = 0;
-  std::uint8_t bummerl_ = 0;
-
-  Phase phase_ = Phase::kCut;
-  int to_act_ = 0;
 
   // The deal.
   std::array<Card, kPackSize> deck_{};  // cut or knocked, top first
@@ -251,9 +217,6 @@ class Game {
   int last_winner_ = -1;
 
   ActionMask legal_ = 0;
-  std::uint64_t actions_ = 0;
-  History history_;
-  Events events_;
 };
 
 }  // namespace bieten::schnapsen

@@ -46,3 +46,6 @@ inline constexpr int kObservationSize = obs::kSize;
 void write_observation(const Game& game, int seat, float* out);
 
 }  // namespace bieten::schnapsen
+
+template <>
+inline constexpr int bieten::kObservationSizeOf<bieten::schnapsen::Game> = bieten::schnapsen::kObservationSize;

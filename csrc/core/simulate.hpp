@@ -1,0 +1,154 @@
+// Batch self-play on threads for any game (docs/simulate.md). Game i of a run with base seed B is
+// played with game seed batch_game_seed(B, i) (R3.2) and agent generators seeded from that game seed,
+// so every game's result depends on (rules, agents, B, i) alone: identical for any thread count or
+// sharding. Each game's simulate.hpp names the types and adds what only it records (a Tally).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/agent_spec.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/parallel.hpp"
+#include "core/rng.hpp"
+
+namespace bieten {
+
+// An agent outside the core (e.g. a Python callable): returns an action id for `seat`, or a
+// negative number to stop the run (the caller keeps the reason).
+template <typename G>
+using ExternalAgentOf = std::function<int(const G& game, int seat)>;
+
+template <GameType G>
+struct SimulationConfigOf {
+  typename G::Rules rules;
+  std::array<AgentKind, G::kMaxPlayers> agents{};
+  std::array<IsmctsOptions, G::kMaxPlayers> ismcts{};        // for seats whose agent is kIsmcts
+  std::array<ExternalAgentOf<G>, G::kMaxPlayers> external{};  // for seats whose agent is kExternal
+  std::uint64_t base_seed = 0;
+  std::uint64_t games = 0;        // games 0..games-1 of the run ...
+  std::uint64_t shard_index = 0;  // ... those with i % shard_count == shard_index
+  std::uint64_t shard_count = 1;
+  int threads = 1;
+};
+
+// What a game records beyond the common results: per-game columns written at their slot by
+// record(slot, game, totals), and sums that each thread keeps in its own Totals and add() merges.
+// NoTally records nothing.
+struct NoTally {
+  struct Totals {};
+  void resize(std::size_t) {}
+  template <typename G>
+  void record(std::size_t, const G&, Totals&) {}
+  void add(const Totals&) {}
+};
+
+// Per-game results of the games played (ascending game index), and the tally's.
+template <GameType G, typename Tally = NoTally>
+struct SimulationResultOf : Tally {
+  std::vector<std::uint64_t> game_index;
+  std::vector<std::uint8_t> winners;   // per game: bitmask of the seats that won
+  std::vector<std::int16_t> scores;    // per game x players
+  std::vector<std::uint8_t> bummerl;   // per game: bitmask of seats
+  std::vector<std::uint32_t> hands;    // per game: hands (Schnapsen: deals) played
+  std::vector<std::uint32_t> actions;  // per game: actions applied
+};
+
+namespace simulate_detail {
+
+// The action of the agent of `seat` in game `index` of the run. Throws AgentError if an external
+// agent stops the run or chooses an illegal action.
+template <GameType G>
+typename G::ActionId choose(const SimulationConfigOf<G>& config, const G& game, int seat, SplitMix64& gen,
+                            std::uint64_t index) {
+  using ActionId = typename G::ActionId;
+  switch (config.agents[seat]) {
+    case AgentKind::kRandom: return random_action(game, gen);
+    case AgentKind::kHeuristic: return heuristic_action(game, gen);
+    case AgentKind::kIsmcts: return ismcts_action(game, gen, config.ismcts[seat]);
+    case AgentKind::kExternal: break;
+  }
+  const int chosen = config.external[seat](game, seat);
+  if (chosen < 0) throw AgentError("the agent of seat " + std::to_string(seat) + " stopped the run");
+  if (chosen >= G::kNumActions || !game.is_legal(static_cast<ActionId>(chosen))) {
+    throw AgentError("the agent of seat " + std::to_string(seat) + " chose action " + std::to_string(chosen) +
+                     (chosen < G::kNumActions ? " '" + std::string(G::action_text(static_cast<ActionId>(chosen))) + "'"
+                                              : "") +
+                     " in game " + std::to_string(index) + ", which is illegal: " + game.why_illegal(chosen));
+  }
+  return static_cast<ActionId>(chosen);
+}
+
+// The agents' generators of a game with seed `seed`, one per seat (agent_generator).
+template <std::size_t N>
+std::array<SplitMix64, N> agent_generators(std::uint64_t seed) {
+  return [seed]<std::size_t... seat>(std::index_sequence<seat...>) {
+    return std::array<SplitMix64, N>{agent_generator(seed, static_cast<int>(seat))...};
+  }(std::make_index_sequence<N>{});
+}
+
+}  // namespace simulate_detail
+
+// Games of the run with index in [first, last) that belong to the shard, in ascending index.
+// `progress` (if given) is increased by one per finished game. Throws AgentError if an external
+// agent stops the run or chooses an illegal action.
+template <GameType G, typename Tally = NoTally>
+SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config, std::uint64_t first, std::uint64_t last,
+                                            std::atomic<std::uint64_t>* progress = nullptr) {
+  config.rules.validate();
+  const std::uint64_t K = config.shard_count, k = config.shard_index;
+  const ShardRange range = shard_range(first, last, config.games, k, K);
+  const std::size_t n = range.count;
+  const int players = config.rules.players;
+
+  SimulationResultOf<G, Tally> out;
+  out.game_index.resize(n);
+  out.winners.resize(n);
+  out.scores.resize(n * static_cast<std::size_t>(players));
+  out.bummerl.resize(n);
+  out.hands.resize(n);
+  out.actions.resize(n);
+  out.Tally::resize(n);
+
+  using Totals = typename Tally::Totals;
+  struct Worker {
+    G game;
+    Totals* totals;
+  };
+  std::vector<Totals> totals(static_cast<std::size_t>(std::max(1, config.threads)));
+  run_slots(
+      n, config.threads, progress,
+      [&](int t) { return Worker{G(config.rules, 0, 0, {}, false), &totals[static_cast<std::size_t>(t)]}; },  // reset per game
+      [&](Worker& w, std::size_t slot) {
+        const std::uint64_t index = range.index(slot, k, K);
+        const std::uint64_t seed = batch_game_seed(config.base_seed, index);
+        G& game = w.game;
+        game.reset(seed);
+        auto gens = simulate_detail::agent_generators<G::kMaxPlayers>(seed);
+        while (!game.is_over()) {
+          const int seat = game.current_player();
+          game.apply_unchecked(simulate_detail::choose(config, game, seat, gens[static_cast<std::size_t>(seat)], index));
+        }
+        out.game_index[slot] = index;
+        out.winners[slot] = game.winners();
+        out.bummerl[slot] = game.bummerl();
+        for (int p = 0; p < players; ++p) {
+          out.scores[slot * static_cast<std::size_t>(players) + static_cast<std::size_t>(p)] =
+              static_cast<std::int16_t>(game.scores()[static_cast<std::size_t>(p)]);
+        }
+        out.hands[slot] = static_cast<std::uint32_t>(game.hand_number() + 1);
+        out.actions[slot] = static_cast<std::uint32_t>(game.actions_applied());
+        out.record(slot, game, *w.totals);
+      });
+  for (const Totals& t : totals) out.add(t);
+  return out;
+}
+
+}  // namespace bieten
