@@ -84,7 +84,7 @@ TEST_CASE("S11 action texts parse case-insensitively and print canonically") {
   CHECK(parse_action("  call   EA ") == kCallBase + 15);
   CHECK(parse_action("meld s") == kMeldBase + 2);
   CHECK(action_text(kKontraschnapser) == "kontraschnapser");
-  CHECK_THROWS_AS(parse_action("play S6"), CardError);
+  CHECK_THROWS_AS(parse_action("play S6"), ActionError);
   CHECK_THROWS_AS(parse_action("bid red"), ActionError);
   CHECK_THROWS_AS(parse_action("meld x"), ActionError);
   for (int a = 0; a < kNumActions; ++a) CHECK(parse_action(action_text(static_cast<ActionId>(a))) == a);
