@@ -157,6 +157,15 @@ def test_kinds_lists_games_presets_agents_and_players(client: TestClient) -> Non
     }
 
 
+def test_docs_list_the_agents_and_seat_kinds_kinds_gives(client: TestClient) -> None:
+    kinds = client.get("/api/kinds").json()
+    docs = (Path(__file__).parent.parent / "docs" / "server.md").read_text(encoding="utf-8")
+    row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/kinds` |"))
+    assert f'"agents": {json.dumps(kinds["agents"])}' in row
+    assert f'"seat_kinds": {json.dumps(kinds["seat_kinds"])}' in row
+    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts"]
+
+
 def test_index_and_static_files_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]

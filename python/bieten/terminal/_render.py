@@ -115,6 +115,12 @@ class SeatWords:
             return Text.assemble(self.name(seat), " ", plural or verb[:-1])
         return Text.assemble(self.name(seat), " ", verb)
 
+    def _do(self, seats: list[int], verb: str, plural: str) -> Text:
+        """'seat 2 scores' / 'you score' / 'seat 1, seat 3 score': the verb agrees with the seats."""
+        names = join([self.name(s) for s in seats]) if seats else Text("nobody")
+        singular = not seats or (len(seats) == 1 and seats[0] != self.you)
+        return Text.assemble(names, " ", verb if singular else plural)
+
     def padded_names(self, players: int) -> list[Text]:
         """Every seat's name, padded to the longest, for the rows of a table."""
         names = [self.name(s) for s in range(players)]

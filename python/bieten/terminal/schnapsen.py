@@ -295,8 +295,8 @@ class View(SeatWords):
             return [
                 Text.assemble(
                     f"Deal {self.hand + 1} is over ({end}): ",
-                    self._names(e["side"]),
-                    " score ",
+                    self._do(e["side"], "scores", "score"),
+                    " ",
                     Text(f"{e['points']}", style=POINTS_STYLE),
                     "; totals: ",
                     self._seats(self.scores),

@@ -34,6 +34,11 @@ function el(tag, props = {}, ...children) {
 }
 
 /** The parts of a log line (strings, {card}, {suit}) as DOM nodes. */
+// "1 card", "2 cards": a count with its noun in the number it needs.
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function renderParts(parts) {
   return parts.map((part) => {
     if (typeof part === "string") return document.createTextNode(part);
@@ -284,7 +289,7 @@ class TablePage {
       }
       const backs = el("span", { class: "backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(m.counts[seat], 6); i++) backs.append(el("span", { class: "back-mini" }));
-      const taken = m.family === "bieten" ? `${m.taken[seat]} tricks` : `${m.taken[seat]} pts`;
+      const taken = m.family === "bieten" ? count(m.taken[seat], "trick") : `${m.taken[seat]} pts`;
       const item = el(
         "li",
         {
@@ -295,7 +300,7 @@ class TablePage {
         el("span", { class: "who", text: seat === m.you ? `You (seat ${seat})` : `Seat ${seat}` }),
         el("span", { class: "kind", text: m.seats[seat] || "" }),
         el("span", { class: "score", dataset: { testid: "score" }, text: String(this.state.scores[seat]) }),
-        el("span", { class: "cards" }, backs, el("span", { text: `${m.counts[seat]} cards · ${taken}` })),
+        el("span", { class: "cards" }, backs, el("span", { text: `${count(m.counts[seat], "card")} · ${taken}` })),
         badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
       );
       if (this.state.winners.includes(seat) && this.state.is_over) item.classList.add("winner");
@@ -310,7 +315,8 @@ class TablePage {
     const row = (label, ...parts) =>
       info.append(el("div", { class: "row" }, el("span", { class: "label", text: label }), ...parts));
     const target = m.rules.target !== undefined ? ` · to ${m.rules.target}` : "";
-    row("Game", `${this.kindName}${target} · hand ${this.state.hand_number + 1}`);
+    const round = m.family === "bieten" ? "hand" : "deal"; // as the log says: "Hand 3" (R3), "Deal 3" (S3)
+    row("Game", `${this.kindName}${target} · ${round} ${this.state.hand_number + 1}`);
     if (m.family === "bieten") {
       if (m.topCard) row("Face up", miniCard(m.topCard));
       if (!m.bids.length) row("Bids", "none yet");
