@@ -414,3 +414,89 @@ def test_replay_does_not_echo_a_huge_tampered_line_whole(
         f"bieten: error: {tampered}, line 2: a line is a JSON object of type game, action, end, "
         f"not '{'y' * 79}'… (5,000 characters)"
     )
+
+
+@pytest.mark.parametrize("text_of", ["play", "replay"])
+def test_the_terminal_views_into_a_reader_that_closes_early_end_quietly(tmp_path: Path, text_of: str) -> None:
+    saved = tmp_path / "g.jsonl"
+    _play(["--seed", "3", "--save", str(saved), "--opponents", "random"], ["1", "1", "q"])
+    argv = ["play", "--seed", "3"] if text_of == "play" else ["replay", str(saved)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bieten", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does: rich's own exit with status 1 is not taken
+    proc.stdin.write(b"1\n" * 200)
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+
+
+def test_a_run_that_fails_leaves_no_blank_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(
+        capsys, "simulate", "--agents", "ismcts:0,random,random,random", "--games", "2"
+    ).startswith("bieten: error: bad agent 'ismcts:0': the iterations must be an integer from 1 to 10000000")
+
+
+def _interrupted(argv: list[str], ready: bytes) -> tuple[int, bytes, bytes]:
+    """Ctrl-C to a real process once its output shows ``ready``: its status, stdout and stderr."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bieten", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    seen = b""
+    while ready not in seen:
+        chunk = proc.stdout.read1(4096)  # type: ignore[attr-defined]
+        assert chunk, seen
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, seen + out, err
+
+
+def test_ctrl_c_in_play_keeps_the_saved_game_and_exits_130(tmp_path: Path) -> None:
+    saved = tmp_path / "g.jsonl"
+    status, out, err = _interrupted(["play", "--seed", "3", "--save", str(saved)], b"> ")
+    assert status == 130 and err == b""
+    assert out.decode().splitlines()[-1] == f"Saved to {saved} (bieten replay {saved})."
+    assert json.loads(saved.read_text().splitlines()[-1])["type"] == "end"
+
+
+def test_ctrl_c_stops_the_engine_with_130() -> None:
+    hello = b'{"type":"hello","id":1,"protocols":[1]}\n'
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bieten", "engine"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(hello)
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["type"] == "hello"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert (out, err) == (b"", b"bieten engine: interrupted\n")
+
+
+def test_the_engine_into_a_closed_pipe_ends_quietly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bieten", "engine"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    proc.stdin.write(b'{"type":"hello","id":1,"protocols":[1]}\n' * 1000)
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""

@@ -296,12 +296,14 @@ class _Progress:
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total, self.stream, self.start, self.last = total, stream, time.perf_counter(), 0.0
+        self.drawn = False
 
     def update(self, done: int, hands: int) -> None:
         now = time.perf_counter()
         if now - self.last < 0.1 and done < self.total:
             return
         self.last = now
+        self.drawn = True
         elapsed = now - self.start
         fraction = done / self.total if self.total else 1.0
         bar = "#" * int(30 * fraction)
@@ -313,8 +315,9 @@ class _Progress:
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
+        if self.drawn:  # the bar's line ends; a run that failed before drawing it leaves no blank line
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 @overload
