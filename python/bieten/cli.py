@@ -166,7 +166,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
         return 2
     if args.save is not None:
         _check_save(args.save, args.force)
-    play(
+    session = play(
         rules,
         out,
         seed=args.seed,
@@ -178,7 +178,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
         read=read,
         overwrite=args.force,
     )
-    return 0
+    return 130 if session.interrupted else 0
 
 
 def _check_save(path: str, force: bool) -> None:

@@ -63,6 +63,8 @@ class PlaySession:
     save_path: str | None = None
     preset: str = ""
     agents: dict[int, Any] = field(default_factory=dict)
+    #: Whether the person stopped the game with Ctrl-C (``bieten play`` then exits with status 130).
+    interrupted: bool = False
     family: Family = field(init=False)
     face: ModuleType = field(init=False)
     view: Any = field(init=False)
@@ -266,6 +268,7 @@ def play(
             session.run()
         except KeyboardInterrupt:
             console.print("")
+            session.interrupted = True
             session._finish(quitting=True)
         return session
     finally:
