@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -500,3 +501,31 @@ def test_the_engine_into_a_closed_pipe_ends_quietly() -> None:
     proc.stdin.close()
     assert proc.wait(timeout=60) == 0
     assert proc.stderr.read() == b""
+
+
+@pytest.mark.parametrize(
+    ("request_", "code", "start"),
+    [
+        (
+            {"type": "new", "kind": "schnapsen", "rules": {"x" * 100_000: 1}},
+            "bad_rules",
+            "S10: unknown rules knob(s): 'xxx",
+        ),
+        ({"type": "load", "record": {"format": "y" * 100_000}}, "bad_record", "from_json: format must be"),
+        (
+            {"type": "bot", "game": "g1", "seat": 1, "ply": 0, "agent": "ismcts:" + "9" * 100_000},
+            "unknown_agent",
+            "bad agent",
+        ),
+    ],
+)
+def test_the_engine_never_echoes_a_huge_field_whole(
+    request_: dict[str, object], code: str, start: str
+) -> None:
+    session = Session()
+    session.handle({"type": "hello", "protocols": [1]})
+    session.handle({"type": "new", "kind": "bieten", "seed": 1})
+    reply = session.handle(request_)
+    assert reply["code"] == code
+    assert reply["message"].startswith(start)
+    assert len(reply["message"]) <= 530 and re.search(r"… \(100,0\d\d characters\)", reply["message"])

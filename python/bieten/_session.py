@@ -44,6 +44,8 @@ MAX_LINE = 1 << 20
 MAX_GAMES = 64
 #: The longest client ``id`` string echoed back.
 MAX_ID = 256
+#: The longest error message, in characters: longer ones (that quote a client's input) are cut.
+MAX_ERROR_TEXT = 500
 
 ERROR_CODES = (
     "bad_json",
@@ -150,7 +152,7 @@ class Table:
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
             raise ProtocolError(
                 "bad_rules",
-                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(unknown)} "
+                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
                 f"(known: {', '.join(family.knobs)})",
             )
         if seed is None:
@@ -724,7 +726,12 @@ def error_reply(ident: object, code: str, message: str) -> dict[str, Any]:
 
     >>> error_reply(3, "stale_ply", "R9: ...")
     {'type': 'error', 'id': 3, 'code': 'stale_ply', 'message': 'R9: ...'}
+
+    A message that quotes a client's input at length (a game's reader may echo a whole field) is cut
+    to ``MAX_ERROR_TEXT`` characters, with an ellipsis and its length.
     """
+    if len(message) > MAX_ERROR_TEXT:
+        message = f"{message[: MAX_ERROR_TEXT - 1]}… ({len(message):,} characters)"
     return {"type": "error", "id": ident, "code": code, "message": message}
 
 
