@@ -12,6 +12,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -529,3 +531,31 @@ def test_the_engine_never_echoes_a_huge_field_whole(
     assert reply["code"] == code
     assert reply["message"].startswith(start)
     assert len(reply["message"]) <= 530 and re.search(r"… \(100,0\d\d characters\)", reply["message"])
+
+
+def test_serve_on_port_0_names_the_port_it_got_and_ctrl_c_exits_130() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bieten", "serve", "--port", "0", "--no-access-log"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.fullmatch(r"bieten serve: open (http://127\.0\.0\.1:(\d+)/) in a browser\n", line)
+        assert match and int(match[2]) > 0, line
+        for _ in range(100):  # the socket listens already; the app answers once uvicorn has started
+            try:
+                with urllib.request.urlopen(match[1] + "api/kinds", timeout=5) as reply:
+                    assert reply.status == 200
+                break
+            except urllib.error.URLError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server never answered")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == ""
+    assert err.splitlines()[-1] == "bieten serve: interrupted" and "Traceback" not in err
