@@ -84,3 +84,29 @@ def test_one_match_is_a_match() -> None:
     argv = ["tournament", "--agents", "heuristic,random", "--games", "1", "--threads", "1", "--no-progress"]
     assert main(argv, out) == 0
     assert out.getvalue().splitlines()[-1].startswith("bieten: 1 match of 1 game in ")
+
+
+def test_a_run_of_one_game_on_one_thread_says_so_in_the_singular() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--games", "1", "--threads", "1", "--no-progress"], out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "1 game of tyrol (4 players, 3 cards, target 11), seed 1, 1 thread"
+    assert lines[-1].startswith("1 game, ")
+
+
+def test_the_page_counts_with_one_rule_for_singular_and_plural() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("the page's words are JavaScript: this test needs node")
+    script = (
+        "const { count } = await import(process.argv[1]);"
+        'console.log([count(1, "point"), count(0, "card"), count(2, "trick")].join("|"));'
+    )
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", script, str(STATIC / "model.js")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert proc.stdout == "1 point|0 cards|2 tricks\n"

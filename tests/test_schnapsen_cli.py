@@ -117,7 +117,7 @@ def test_simulate_prints_a_table_with_the_target_override(capsys: pytest.Capture
         "5",
     ]
     text = run(*args, "--threads", "1")
-    assert text.startswith("200 games of schnapsen (2 players, target 5), seed 1, 1 thread(s)\n")
+    assert text.startswith("200 games of schnapsen (2 players, target 5), seed 1, 1 thread\n")
     assert "heuristic" in text and "95% interval" in text and "deals/s" in text
     assert "200/200 games" in capsys.readouterr().err  # the progress bar, on standard error
 

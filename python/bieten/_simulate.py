@@ -38,6 +38,11 @@ def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _count(n: int, noun: str) -> str:
+    """'1 game', '2,000 games'."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def _table(rows: list[list[str]]) -> list[str]:
     """Rows of cells, each column right-aligned to its widest cell."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -113,7 +118,7 @@ class Summary:
         per_game = self.hands / self.games if self.games else 0.0
         counted = f" ({per_game:.1f} per game)" if unit == "deal" else ""
         lines.append(
-            f"{self.games:,} games, {self.hands:,} {unit}s{counted} in {self.seconds:.2f} s "
+            f"{_count(self.games, 'game')}, {_count(self.hands, unit)}{counted} in {self.seconds:.2f} s "
             f"({self.hands_per_second:,.0f} {unit}s/s)"
             + ("; figure columns are points per game" if figures else "")
         )

@@ -265,6 +265,10 @@ def _agent_names(text: str) -> list[str]:
     return names
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 #: The longest input a message quotes in full; longer input is cut, with its length.
 ECHO_LIMIT = 80
 
@@ -299,7 +303,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(data), file=out)
         return 0
     title = f"{_preset(args)} ({family.setup(rules)})"
-    print(f"{args.games:,} games of {title}, seed {args.seed}, {args.threads} thread(s)", file=out)
+    threads = f"{args.threads} thread{'' if args.threads == 1 else 's'}"
+    print(f"{_count(args.games, 'game')} of {title}, seed {args.seed}, {threads}", file=out)
     print(summary, file=out)
     return 0
 
@@ -313,7 +318,8 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps({"rules": rules.to_dict(), **result.to_dict()}), file=out)
         return 0
-    print(f"Round robin of {', '.join(agents)}: {args.games:,} games a pair, seed {args.seed}", file=out)
+    each = _count(args.games, "game")
+    print(f"Round robin of {', '.join(agents)}: {each} a pair, seed {args.seed}", file=out)
     print(result, file=out)
     return 0
 

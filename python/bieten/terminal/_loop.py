@@ -331,7 +331,7 @@ def replay(
     console.print(
         Text.assemble(
             Text(f"Replay of {name}" if name else "Replay", style="bold"),
-            f": {about}, seed {game.seed}, {len(saved.steps)} actions, {whose}.",
+            f": {about}, seed {game.seed}, {count(len(saved.steps), 'action')}, {whose}.",
         )
     )
     seen = 0

@@ -2,7 +2,7 @@
 // date over a WebSocket (docs/web.md). No framework: plain DOM, text always set with textContent.
 
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
-import { TableModel } from "./model.js";
+import { count, TableModel } from "./model.js";
 
 const FIGURE_NAMES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel" };
 const OUTCOME_NAMES = {
@@ -34,11 +34,6 @@ function el(tag, props = {}, ...children) {
 }
 
 /** The parts of a log line (strings, {card}, {suit}) as DOM nodes. */
-// "1 card", "2 cards": a count with its noun in the number it needs.
-function count(n, noun) {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
-
 function renderParts(parts) {
   return parts.map((part) => {
     if (typeof part === "string") return document.createTextNode(part);
@@ -333,7 +328,7 @@ class TablePage {
     } else {
       if (m.trump) row("Trump", suitLabel(m.trump));
       if (m.trumpCard && m.players === 2) row("Trump card", miniCard(m.trumpCard));
-      if (m.players === 2) row("Stock", `${m.stock} cards${m.closed ? " · closed" : ""}`);
+      if (m.players === 2) row("Stock", `${count(m.stock, "card")}${m.closed ? " · closed" : ""}`);
       if (m.contract) {
         const by = m.players > 2 ? ` by ${m.name(m.contract.declarer)}` : "";
         row("Contract", `${m.contract.contract}${by}`);

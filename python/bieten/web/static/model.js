@@ -25,6 +25,11 @@ const ENDS = {
   contract_lost: "the contract lost",
 };
 
+// "1 point", "2 points": a count with its noun in the number it needs.
+export function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export class TableModel {
   constructor({ family, players, you, seats, rules }) {
     this.family = family;
@@ -244,7 +249,7 @@ export class TableModel {
         this.taken[e.seat] += e.points;
         return [`${e.points} for the marriage to ${this.names(e.side)}`];
       case "claimed":
-        return [`${this.name(e.seat)} claimed 66: ${e.correct ? "correct" : "wrong"}, ${e.points} points`];
+        return [`${this.name(e.seat)} claimed 66: ${e.correct ? "correct" : "wrong"}, ${count(e.points, "point")}`];
       case "card_played":
         return this.played(e);
       case "partner_revealed":
@@ -253,7 +258,7 @@ export class TableModel {
       case "trick_won":
         this.trickWinner = e.seat;
         this.taken[e.seat] += e.points;
-        return [`${this.name(e.seat)} won trick ${e.trick + 1} (${e.points} points)`];
+        return [`${this.name(e.seat)} won trick ${e.trick + 1} (${count(e.points, "point")})`];
       case "card_drawn":
         this.addToHand(e.seat, [e.card]);
         this.stock = Math.max(0, this.stock - 1);
