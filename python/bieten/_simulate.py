@@ -645,7 +645,9 @@ class _Run:
                 first = last
                 if first >= games:
                     break
-                if time.perf_counter() - began < _CHUNK_SECONDS and chunk < _MAX_CHUNK:
+                took = time.perf_counter() - began
+                few = chunk < _GAMES_PER_THREAD * self.threads * big_k  # threads idle at its end
+                if chunk < _MAX_CHUNK and (took < _CHUNK_SECONDS or (few and took < _SLOW_CHUNK_SECONDS)):
                     chunk *= 2
         except KeyboardInterrupt:
             raise RunInterrupted(_played(first, k, big_k), total) from None
@@ -655,8 +657,13 @@ class _Run:
         return time.perf_counter() - start
 
 
-#: A chunk of a run grows (doubles) while it takes less than this, up to ``_MAX_CHUNK`` games.
+#: A chunk of a run grows (doubles) while it takes less than this, up to ``_MAX_CHUNK`` games; and
+#: while it has fewer than ``_GAMES_PER_THREAD`` games a thread and takes less than
+#: ``_SLOW_CHUNK_SECONDS`` (slow agents such as ismcts: so that threads do not wait long for the
+#: chunk's last game, while Ctrl-C is still answered within seconds).
 _CHUNK_SECONDS = 0.2
+_SLOW_CHUNK_SECONDS = 2.0
+_GAMES_PER_THREAD = 8
 _MAX_CHUNK = 1 << 20
 
 
