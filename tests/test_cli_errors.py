@@ -559,3 +559,24 @@ def test_serve_on_port_0_names_the_port_it_got_and_ctrl_c_exits_130() -> None:
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and out == ""
     assert err.splitlines()[-1] == "bieten serve: interrupted" and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        ([], "bieten: error: the following arguments are required: command (see bieten --help)"),
+        (["shuffle"], "bieten: error: argument command: invalid choice: 'shuffle' (choose from "),
+        (
+            ["deal"],
+            "bieten deal: error: the following arguments are required: --seed (see bieten deal --help)",
+        ),
+    ],
+)
+def test_a_missing_or_unknown_command_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], line: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(line) and err.count("\n") == 1
