@@ -580,3 +580,10 @@ def test_a_missing_or_unknown_command_is_one_line(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith(line) and err.count("\n") == 1
+
+
+def test_replay_refuses_an_endless_file_without_reading_it_all(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "replay", "/dev/zero") == (
+        "bieten: error: replay: /dev/zero is not a saved game: it is larger than 64 MiB "
+        "(a saved game is a few KB of JSON Lines)"
+    )

@@ -197,6 +197,10 @@ def _check_save(path: str, force: bool) -> None:
         raise _Usage(f"--save {path}: the folder {folder} is not writable")
 
 
+#: The largest file ``bieten replay`` reads (a saved game of thousands of actions is some 100 KB).
+MAX_SAVED = 64 * 2**20
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
     """``bieten replay FILE``: a saved game step by step, as text or as one seat's JSON Lines events."""
     from bieten.terminal import load_jsonl, replay, wants_color
@@ -205,8 +209,14 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]
         print("bieten: error: replay --json needs --seat K: the event stream is per seat", file=sys.stderr)
         return 2
     try:
-        with open(args.file, encoding="utf-8") as stream:
-            text = stream.read()
+        with open(args.file, "rb") as stream:
+            data = stream.read(MAX_SAVED + 1)
+        if len(data) > MAX_SAVED:
+            raise _Usage(
+                f"replay: {args.file} is not a saved game: it is larger than {MAX_SAVED // 2**20} MiB "
+                "(a saved game is a few KB of JSON Lines)"
+            )
+        text = data.decode("utf-8")
     except OSError as err:
         print(f"bieten: error: replay: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
