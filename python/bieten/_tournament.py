@@ -191,7 +191,7 @@ def tournament(
                 firsts = np.array([name == first for name in seats])
 
                 def fold(part: dict[str, Any], firsts: Any = firsts, wins: list[int] = wins) -> None:
-                    nonlocal score, hands
+                    nonlocal score, hands, done
                     won = _winners(part, players)
                     first_seats = (won & firsts).sum(axis=1)
                     all_seats = won.sum(axis=1)
@@ -200,15 +200,15 @@ def tournament(
                     wins[0] += int((shares == 1.0).sum())
                     wins[1] += int(((shares == 0.0) & (all_seats > 0)).sum())
                     hands += int(part["hands"].sum(dtype=np.uint64))
+                    done += len(part["game_index"])
+                    if bar is not None:  # the bar moves chunk by chunk, within a round too
+                        bar.update(done, hands)
 
                 run = _Run.start(players, seats, count, round_seed, threads, (0, 1), to_id)
                 try:  # chunk by chunk, so that memory does not grow with the games
                     run.play(lambda *a: family.core.simulate(rules._core, *a), False, fold)
-                except RunInterrupted as err:
-                    raise RunInterrupted(done + err.done, total) from None
-                done += count
-                if bar is not None:
-                    bar.update(done, hands)
+                except RunInterrupted:
+                    raise RunInterrupted(done, total) from None
             matches.append(Match(first, second, games, score, wins[0], wins[1]))
     finally:
         if bar is not None:
