@@ -587,3 +587,12 @@ def test_replay_refuses_an_endless_file_without_reading_it_all(capsys: pytest.Ca
         "bieten: error: replay: /dev/zero is not a saved game: it is larger than 64 MiB "
         "(a saved game is a few KB of JSON Lines)"
     )
+
+
+def test_deal_refuses_knock_for_bieten_instead_of_ignoring_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "deal", "--seed", "1", "--knock") == (
+        "bieten: error: --knock is an option of Bauernschnapsen and Schnapsen (S3.3); add --game"
+    )
+    out = io.StringIO()
+    assert main(["deal", "--seed", "1", "--knock", "--game", "bauernschnapsen"], out) == 0
+    assert "knocked" in out.getvalue()

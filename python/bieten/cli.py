@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from bieten._core import BietenError
-from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
+from bieten._families import BIETEN, FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._rules import Rules
 from bieten._seeds import MAX_THREADS
 from bieten._version import __version__
@@ -139,6 +139,8 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     """``bieten deal``: one seeded deal, as the family's terminal view shows it (or as JSON)."""
     family = _family(args)
     rules = _rules_from(args)
+    if args.knock and family is BIETEN:  # Bieten's cutter never knocks: refused, not ignored
+        raise _Usage("--knock is an option of Bauernschnapsen and Schnapsen (S3.3); add --game")
     face = family.module("terminal")
     options, dealt = face.deal_data(rules, args.seed, args.hand, args.dealer, args.knock)
     if args.json:
