@@ -596,3 +596,13 @@ def test_deal_refuses_knock_for_bieten_instead_of_ignoring_it(capsys: pytest.Cap
     out = io.StringIO()
     assert main(["deal", "--seed", "1", "--knock", "--game", "bauernschnapsen"], out) == 0
     assert "knocked" in out.getvalue()
+
+
+def test_a_seat_off_the_table_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert refused(capsys, "play", "--seat", "4") == "bieten: error: --seat must be 0 to 3, not 4"
+    saved = tmp_path / "g.jsonl"
+    _play(["--seed", "3", "--save", str(saved)], ["q"])
+    assert (
+        refused(capsys, "replay", str(saved), "--seat", "-1")
+        == "bieten: error: --seat must be 0 to 3, not -1"
+    )

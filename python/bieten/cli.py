@@ -164,7 +164,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
 
     rules = _rules_from(args)
     if not 0 <= args.seat < rules.players:
-        print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
+        print(f"bieten: error: --seat must be 0 to {rules.players - 1}, not {args.seat}", file=sys.stderr)
         return 2
     if args.save is not None:
         _check_save(args.save, args.force)
@@ -232,7 +232,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]
     saved = load_jsonl(text, name=args.file)
     players = saved.start.rules.players
     if args.seat is not None and not 0 <= args.seat < players:
-        print(f"bieten: error: --seat must be 0 to {players - 1}", file=sys.stderr)
+        print(f"bieten: error: --seat must be 0 to {players - 1}, not {args.seat}", file=sys.stderr)
         return 2
     wait = read
     if wait is None and args.step and sys.stdin.isatty():
