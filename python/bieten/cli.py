@@ -492,11 +492,7 @@ def cmd_engine(args: argparse.Namespace) -> int:
     """``bieten engine``: the engine protocol on stdin and stdout (python/bieten/engine.py)."""
     from bieten import engine
 
-    limits = {"max_line": args.max_line, "max_games": args.max_games}
-    for name, value in limits.items():
-        if value is not None and value < 1:
-            print(f"bieten: error: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
-            return 2
+    limits = {"max_line": args.max_line, "max_games": args.max_games}  # in range: _RANGES
     return engine.main(**{name: value for name, value in limits.items() if value is not None})
 
 
