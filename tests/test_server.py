@@ -217,6 +217,11 @@ def test_create_list_show_a_table(client: TestClient) -> None:
     assert "seed" not in json.dumps(shown) and "token" not in json.dumps(shown)
 
 
+def test_seat_kinds_are_case_insensitive_as_agent_names_are(client: TestClient) -> None:
+    made = new_table(client, kind="schnapsen", seats=["Human", "RANDOM"], seed=2)
+    assert [s["kind"] for s in made["seats"]] == ["human", "random"]
+
+
 def test_default_seats_are_one_person_and_heuristic_bots(client: TestClient) -> None:
     made = new_table(client, kind="bauernschnapsen")
     assert [s["kind"] for s in made["seats"]] == ["human", "heuristic", "heuristic", "heuristic"]
