@@ -142,7 +142,7 @@ def test_bad_arguments_are_refused() -> None:
         simulate(TWO, ["random", "genius"], games=1)
     with pytest.raises(AgentError, match=r"seat 0: an agent is a name, a callable or a NativeAgent, not 3"):
         simulate(TWO, [3, "random"], games=1)  # type: ignore[list-item]
-    with pytest.raises(ValueError, match="threads must be a positive int"):
+    with pytest.raises(ValueError, match=r"^threads must be an int from 1 to 1024, not 0$"):
         simulate(TWO, ["random"] * 2, games=1, threads=0)
     with pytest.raises(ValueError, match=r"shard must be \(k, K\)"):
         simulate(TWO, ["random"] * 2, games=1, shard=(2, 2))

@@ -157,6 +157,15 @@ def test_kinds_lists_games_presets_agents_and_players(client: TestClient) -> Non
     }
 
 
+def test_docs_list_the_agents_and_seat_kinds_kinds_gives(client: TestClient) -> None:
+    kinds = client.get("/api/kinds").json()
+    docs = (Path(__file__).parent.parent / "docs" / "server.md").read_text(encoding="utf-8")
+    row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/kinds` |"))
+    assert f'"agents": {json.dumps(kinds["agents"])}' in row
+    assert f'"seat_kinds": {json.dumps(kinds["seat_kinds"])}' in row
+    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts"]
+
+
 def test_index_and_static_files_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
@@ -206,6 +215,11 @@ def test_create_list_show_a_table(client: TestClient) -> None:
     assert shown["rules"]["players"] == 3 and shown["rules"]["weli_point"] is False  # bavaria
     assert shown["state"]["ply"] == 0 and shown["seats"] == ["random", "human", "human"]
     assert "seed" not in json.dumps(shown) and "token" not in json.dumps(shown)
+
+
+def test_seat_kinds_are_case_insensitive_as_agent_names_are(client: TestClient) -> None:
+    made = new_table(client, kind="schnapsen", seats=["Human", "RANDOM"], seed=2)
+    assert [s["kind"] for s in made["seats"]] == ["human", "random"]
 
 
 def test_default_seats_are_one_person_and_heuristic_bots(client: TestClient) -> None:

@@ -117,7 +117,7 @@ def test_bad_arguments_are_refused() -> None:
         simulate(RULES, ["random"], games=1)
     with pytest.raises(AgentError, match=r"unknown agent 'genius'"):
         simulate(RULES, ["genius"] * 4, games=1)
-    with pytest.raises(ValueError, match="threads must be a positive int"):
+    with pytest.raises(ValueError, match=r"^threads must be an int from 1 to 1024, not 0$"):
         simulate(RULES, MIXED, games=1, threads=0)
     with pytest.raises(ValueError, match=r"shard must be \(k, K\)"):
         simulate(RULES, MIXED, games=1, shard=(3, 3))

@@ -16,9 +16,13 @@ AGENTS = ("random", "heuristic", "ismcts")
 
 
 def is_builtin_agent(name: str) -> bool:
-    """Whether ``name`` names a built-in agent: one of ``AGENTS``, or ``"ismcts:<knobs>"`` (its knobs
-    are checked when the agent is made)."""
-    return name in AGENTS or (isinstance(name, str) and name.lower().split(":", 1)[0] == "ismcts")
+    """Whether ``name`` names a built-in agent: one of ``AGENTS`` in any case (``Random``), as the
+    core's agent parser reads them, or ``"ismcts:<knobs>"`` (its knobs are checked when the agent is
+    made)."""
+    if not isinstance(name, str):
+        return False
+    base, colon, _ = name.partition(":")
+    return base.lower() in AGENTS and (not colon or base.lower() == "ismcts")
 
 
 class Agent:

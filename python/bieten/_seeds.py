@@ -7,6 +7,8 @@ import operator
 from bieten._core import SeedError
 
 SEED_LIMIT = 2**64
+#: The most threads a batch run (simulate, tournament) starts.
+MAX_THREADS = 1024
 
 
 def check_u64(value: object, what: str = "seed") -> int:

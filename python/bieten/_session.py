@@ -44,6 +44,8 @@ MAX_LINE = 1 << 20
 MAX_GAMES = 64
 #: The longest client ``id`` string echoed back.
 MAX_ID = 256
+#: The longest error message, in characters: longer ones (that quote a client's input) are cut.
+MAX_ERROR_TEXT = 500
 
 ERROR_CODES = (
     "bad_json",
@@ -150,7 +152,7 @@ class Table:
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
             raise ProtocolError(
                 "bad_rules",
-                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(unknown)} "
+                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
                 f"(known: {', '.join(family.knobs)})",
             )
         if seed is None:
@@ -306,11 +308,12 @@ class Table:
         self._refuse_turn(seat, ply, f"a {agent} move")
         if not is_builtin_agent(agent):
             raise ProtocolError(
-                "unknown_agent", f"unknown agent {agent!r}; the built-in agents are {', '.join(AGENTS)}"
+                "unknown_agent", f"unknown agent {_cut(agent)}; the built-in agents are {', '.join(AGENTS)}"
             )
         try:
             chosen_seed = self.bot_seed(seat) if seed is None else seed
-            action_id = int(self._family.core_agent(agent, check_u64(chosen_seed)).act(self.game))
+            made = self._make_agent(agent, check_u64(chosen_seed))
+            action_id = int(made.act(self.game))
             action = self._action(action_id)
             if not apply:
                 return {"seat": seat, "ply": ply, "action": {"id": action[0], "text": action[1]}, "by": agent}
@@ -318,6 +321,17 @@ class Table:
         except (BietenError, TypeError, OverflowError) as err:
             raise _refusal(err) from None
         return self._moved(seat, ply, action, agent)
+
+    def _make_agent(self, agent: str, seed: int) -> Any:
+        """The core's agent of a built-in name; knobs its parser refuses (``ismcts:0``, ``ismcts:xyz``,
+        ``ismcts:5ms:c=abc``: docs/agents.md) are ``unknown_agent``, with the parser's reason."""
+        try:
+            return self._family.core_agent(agent, seed)
+        except BietenError as err:
+            if isinstance(err, _core.SeedError):
+                raise
+            message = str(err) if len(agent) <= 80 else f"bad agent {_cut(agent)} (docs/agents.md)"
+            raise ProtocolError("unknown_agent", message) from None
 
     def record(self) -> dict[str, Any]:
         """The game's record, as ``Game.to_json`` writes it (docs/frontends.md)."""
@@ -615,7 +629,7 @@ class Session:
         table = self.tables.get(handle)
         if table is None:
             known = ", ".join(self.tables) or "none"
-            raise ProtocolError("unknown_game", f"no open game {handle!r} (open: {known})")
+            raise ProtocolError("unknown_game", f"no open game {_cut(handle)} (open: {known})")
         return handle, table
 
     def _open(self, table_of: Callable[[], Table]) -> dict[str, Any]:
@@ -712,7 +726,12 @@ def error_reply(ident: object, code: str, message: str) -> dict[str, Any]:
 
     >>> error_reply(3, "stale_ply", "R9: ...")
     {'type': 'error', 'id': 3, 'code': 'stale_ply', 'message': 'R9: ...'}
+
+    A message that quotes a client's input at length (a game's reader may echo a whole field) is cut
+    to ``MAX_ERROR_TEXT`` characters, with an ellipsis and its length.
     """
+    if len(message) > MAX_ERROR_TEXT:
+        message = f"{message[: MAX_ERROR_TEXT - 1]}… ({len(message):,} characters)"
     return {"type": "error", "id": ident, "code": code, "message": message}
 
 
@@ -720,6 +739,13 @@ def _quote(action: object) -> str:
     """An action as messages quote it, cut short if long."""
     text = str(action)
     return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    """A string quoted for a message, cut to ``limit`` characters with an ellipsis and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 1]!r}… ({len(text):,} characters)"
 
 
 def _show(value: object, limit: int = 60) -> str:

@@ -21,7 +21,7 @@ from bieten._families import Family, family_of
 from bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
 from bieten._figures import figure_odds as figure_odds
 from bieten._rules import Rules
-from bieten._seeds import check_u64
+from bieten._seeds import MAX_THREADS, check_u64
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]
@@ -36,6 +36,11 @@ def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, flo
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 game', '2,000 games'."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _table(rows: list[list[str]]) -> list[str]:
@@ -113,7 +118,7 @@ class Summary:
         per_game = self.hands / self.games if self.games else 0.0
         counted = f" ({per_game:.1f} per game)" if unit == "deal" else ""
         lines.append(
-            f"{self.games:,} games, {self.hands:,} {unit}s{counted} in {self.seconds:.2f} s "
+            f"{_count(self.games, 'game')}, {_count(self.hands, unit)}{counted} in {self.seconds:.2f} s "
             f"({self.hands_per_second:,.0f} {unit}s/s)"
             + ("; figure columns are points per game" if figures else "")
         )
@@ -296,12 +301,14 @@ class _Progress:
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total, self.stream, self.start, self.last = total, stream, time.perf_counter(), 0.0
+        self.drawn = False
 
     def update(self, done: int, hands: int) -> None:
         now = time.perf_counter()
         if now - self.last < 0.1 and done < self.total:
             return
         self.last = now
+        self.drawn = True
         elapsed = now - self.start
         fraction = done / self.total if self.total else 1.0
         bar = "#" * int(30 * fraction)
@@ -313,8 +320,9 @@ class _Progress:
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
+        if self.drawn:  # the bar's line ends; a run that failed before drawing it leaves no blank line
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 @overload
@@ -373,7 +381,9 @@ def simulate(
     """
     family = family_of(rules)
     run = _Run.start(rules.players, agents, games, seed, threads, shard, _action_id(family))
-    parts, seconds = run.play(lambda *a: family.core.simulate(rules._core, *a), progress)
+    _check_memory(run, rules.players)
+    parts: list[dict[str, Any]] = []
+    seconds = run.play(lambda *a: family.core.simulate(rules._core, *a), progress, parts.append)
 
     def joined(name: str) -> npt.NDArray[Any]:
         return np.concatenate([p[name] for p in parts])
@@ -393,6 +403,111 @@ def simulate(
     }
     result: type[_RunResult] = family.member("simulation_result")
     return result(**fields, **result._own_fields(parts, rules.players))  # type: ignore[return-value]
+
+
+#: Bytes a game's per-game arrays take in a result, and as much again while they are joined.
+_BYTES_PER_GAME = 2 * (8 + 1 + 4 + 4 + 1)
+_BYTES_PER_SCORE = 2 * 2
+
+
+def _memory() -> int | None:
+    """The machine's physical memory in bytes, where the system tells it."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB", "EB"):
+        if n < 1000 or unit == "EB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
+        n /= 1000
+    raise AssertionError  # pragma: no cover
+
+
+class RunTooBig(ValueError):
+    """A run whose per-game arrays would not fit in this machine's memory."""
+
+
+def _check_memory(run: _Run, players: int) -> None:
+    """Refuses up front a run whose per-game arrays would need more than the machine's memory."""
+    k, big_k = run.shard
+    count = _played(run.games, k, big_k)
+    need = count * (_BYTES_PER_GAME + _BYTES_PER_SCORE * players)
+    have = _memory()
+    if have is not None and need > have:
+        raise RunTooBig(
+            f"games: {count:,} games would need {_size(need)} for their per-game arrays, more than this "
+            f"machine's {_size(have)}; play them in shards (shard=(k, K)) or use simulate_summary, "
+            "which keeps only the totals"
+        )
+
+
+def simulate_summary(
+    rules: Rules | SchnapsenRules,
+    agents: Sequence[str | PythonAgent | NativeAgent],
+    games: int,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool | TextIO = False,
+) -> Summary:
+    """The summary of a run (``simulate(...).summary()``) in memory that does not grow with ``games``:
+    the games are played in chunks and each chunk is folded into the totals, then dropped. This is
+    what ``bieten simulate`` prints; any number of games up to 2**64 - 1 can be asked for."""
+    family = family_of(rules)
+    run = _Run.start(rules.players, agents, games, seed, threads, (0, 1), _action_id(family))
+    totals = _Totals(rules.players, "hand" if isinstance(rules, Rules) else "deal")
+    seconds = run.play(lambda *a: family.core.simulate(rules._core, *a), progress, totals.add)
+    return totals.summary(run.display, seconds)
+
+
+class _Totals:
+    """The running totals of a run's chunks: what its summary needs, and nothing per game."""
+
+    def __init__(self, players: int, unit: str) -> None:
+        self.players = players
+        self.unit = unit
+        self.games = 0
+        self.hands = 0
+        self.wins = np.zeros(players, dtype=np.int64)
+        self.scores = np.zeros(players, dtype=np.int64)
+        self.bummerl = np.zeros(players, dtype=np.int64)
+        self.figure_points: npt.NDArray[np.int64] | None = None
+
+    def add(self, part: dict[str, Any]) -> None:
+        self.games += len(part["game_index"])
+        self.hands += int(part["hands"].sum(dtype=np.uint64))
+        self.scores += part["scores"].sum(axis=0, dtype=np.int64)
+        self.bummerl += _seat_bits(part["bummerl"], self.players).sum(axis=0)
+        if "winner" in part:  # Bieten: one winning seat a game (R8.2), and figure points
+            self.wins += np.bincount(part["winner"].astype(np.int64), minlength=self.players)[: self.players]
+            points = np.asarray(part["figure_points"], dtype=np.int64)
+            self.figure_points = points if self.figure_points is None else self.figure_points + points
+        else:  # Schnapsen: the winning seats as bits (S8.6)
+            self.wins += _seat_bits(part["winners"], self.players).sum(axis=0)
+
+    def summary(self, agents: tuple[str, ...], seconds: float) -> Summary:
+        n = self.games
+        wins = [int(w) for w in self.wins]
+        points: dict[str, tuple[float, ...]] = {}
+        if self.figure_points is not None:
+            points = {
+                f: tuple(float(self.figure_points[s, i]) / max(n, 1) for s in range(self.players))
+                for i, f in enumerate(FIGURE_COLUMNS)
+            }
+        return Summary(
+            games=n,
+            hands=self.hands,
+            seconds=seconds,
+            agents=agents,
+            win_rate=tuple(w / max(n, 1) for w in wins),
+            win_interval=tuple(_wilson(w, n) for w in wins),
+            mean_score=tuple(float(x) / n if n else 0.0 for x in self.scores),
+            bummerl=tuple(int(x) for x in self.bummerl),
+            points_per_game=points,
+            unit=self.unit,
+        )
 
 
 def _seat_bits(bits: npt.NDArray[Any], players: int) -> npt.NDArray[np.bool_]:
@@ -451,8 +566,8 @@ class _Run:
             raise AgentError(f"one agent per seat is needed ({players}), not {count}")
         if threads is None:
             threads = os.cpu_count() or 1
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise ValueError(f"threads must be a positive int, not {threads!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not {threads!r}")
         k, big_k = shard
         if not (isinstance(k, int) and isinstance(big_k, int) and 0 <= k < big_k):
             raise ValueError(f"shard must be (k, K) with 0 <= k < K, not {shard!r}")
@@ -485,9 +600,16 @@ class _Run:
         return cls(names, callables, failures, labels, seed, games, threads, (k, big_k))
 
     def play(
-        self, core: Callable[..., dict[str, Any]], progress: bool | TextIO
-    ) -> tuple[list[dict[str, Any]], float]:
-        """The core's result dicts of the run, chunk by chunk (for the progress bar), and the seconds."""
+        self,
+        core: Callable[..., dict[str, Any]],
+        progress: bool | TextIO,
+        sink: Callable[[dict[str, Any]], None],
+    ) -> float:
+        """Runs the core chunk by chunk, giving each chunk's result dict to ``sink``; returns the
+        seconds. Chunks grow from one game a thread while they take under ``_CHUNK_SECONDS``, so that
+        the progress bar moves, memory does not grow with the run and Ctrl-C is answered within a
+        chunk (as ``RunInterrupted``, with the games played): every game's result depends on its
+        index alone, so the chunks do not change it."""
         k, big_k = self.shard
         games = self.games
         stream: TextIO | None = None
@@ -495,15 +617,16 @@ class _Run:
             stream = sys.stderr
         elif progress:
             stream = progress
-        bar = _Progress(_played(games, k, big_k), stream) if stream is not None else None
-        # Chunks only serve the progress bar: every game's result depends on its index alone.
-        chunk = games if bar is None else max(2_000, games // 50)
-        parts: list[dict[str, Any]] = []
+        total = _played(games, k, big_k)
+        bar = _Progress(total, stream) if stream is not None else None
+        chunk = self.threads * big_k
         start = time.perf_counter()
         hands = 0
+        first = 0
         try:
-            for first in range(0, games, chunk) if games else [0]:
+            while True:
                 last = min(games, first + chunk)
+                began = time.perf_counter()
                 try:
                     part = core(
                         self.names, self.callables, self.seed, games, first, last, k, big_k, self.threads
@@ -515,14 +638,42 @@ class _Run:
                             f"the agent of seat {seat} raised {type(cause).__name__}: {cause}"
                         ) from cause
                     raise AgentError(str(err)) from None
-                parts.append(part)
+                sink(part)
                 hands += int(part["hands"].sum(dtype=np.uint64))
                 if bar is not None:
                     bar.update(_played(last, k, big_k), hands)
+                first = last
+                if first >= games:
+                    break
+                took = time.perf_counter() - began
+                few = chunk < _GAMES_PER_THREAD * self.threads * big_k  # threads idle at its end
+                if chunk < _MAX_CHUNK and (took < _CHUNK_SECONDS or (few and took < _SLOW_CHUNK_SECONDS)):
+                    chunk *= 2
+        except KeyboardInterrupt:
+            raise RunInterrupted(_played(first, k, big_k), total) from None
         finally:
             if bar is not None:
                 bar.close()
-        return parts, time.perf_counter() - start
+        return time.perf_counter() - start
+
+
+#: A chunk of a run grows (doubles) while it takes less than this, up to ``_MAX_CHUNK`` games; and
+#: while it has fewer than ``_GAMES_PER_THREAD`` games a thread and takes less than
+#: ``_SLOW_CHUNK_SECONDS`` (slow agents such as ismcts: so that threads do not wait long for the
+#: chunk's last game, while Ctrl-C is still answered within seconds).
+_CHUNK_SECONDS = 0.2
+_SLOW_CHUNK_SECONDS = 2.0
+_GAMES_PER_THREAD = 8
+_MAX_CHUNK = 1 << 20
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: ``done`` of its ``total`` games had been played (and are dropped)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"stopped after {done:,} of {total:,} games")
+        self.done = done
+        self.total = total
 
 
 def _played(last: int, k: int, big_k: int) -> int:

@@ -34,7 +34,7 @@ from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import AgentError, mix64
 from bieten._families import AnyRules, family_of
 from bieten._seeds import check_u64
-from bieten._simulate import _Progress, _table, _wilson, simulate
+from bieten._simulate import RunInterrupted, _action_id, _Progress, _Run, _seat_bits, _table, _wilson
 
 #: Simulate calls a match is split into, so the progress bar moves within a long match.
 _ROUNDS = 8
@@ -149,7 +149,8 @@ class TournamentResult:
                 *_table(rows),
                 "",
                 *_table(ratings),
-                f"{self.game}: {len(self.matches)} matches of {self.games:,} games in {self.seconds:.2f} s, "
+                f"{self.game}: {_count(len(self.matches), 'match', 'matches')} of "
+                f"{_count(self.games, 'game')} in {self.seconds:.2f} s, "
                 "seats rotated; ratings are Elo-like (Bradley-Terry, mean 1500)",
             ]
         )
@@ -171,8 +172,11 @@ def tournament(
     seed = check_u64(seed)
     players = rules.players
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    family = family_of(rules)
+    to_id = _action_id(family)
+    total = games * len(pairs)
     stream = sys.stderr if progress is True else (progress or None)
-    bar = _Progress(games * len(pairs), stream) if stream is not None else None
+    bar = _Progress(total, stream) if stream is not None else None
     start = time.perf_counter()
     matches: list[Match] = []
     done = hands = 0
@@ -184,25 +188,45 @@ def tournament(
             for round_index, (pattern, count) in enumerate(plan):
                 seats = [first if (seat + pattern) % 2 == 0 else second for seat in range(players)]
                 round_seed = mix64(seed ^ mix64((pair_index << 16) | round_index))
-                run = simulate(rules, seats, games=count, seed=round_seed, threads=threads)
                 firsts = np.array([name == first for name in seats])
-                won = run.winners
-                first_seats = (won & firsts).sum(axis=1)
-                all_seats = won.sum(axis=1)
-                shares = np.where(all_seats > 0, first_seats / np.maximum(all_seats, 1), 0.5)
-                score += float(shares.sum())
-                wins[0] += int((shares == 1.0).sum())
-                wins[1] += int(((shares == 0.0) & (all_seats > 0)).sum())
-                done += count
-                hands += int(run.hands.sum(dtype=np.uint64))
-                if bar is not None:
-                    bar.update(done, hands)
+
+                def fold(part: dict[str, Any], firsts: Any = firsts, wins: list[int] = wins) -> None:
+                    nonlocal score, hands, done
+                    won = _winners(part, players)
+                    first_seats = (won & firsts).sum(axis=1)
+                    all_seats = won.sum(axis=1)
+                    shares = np.where(all_seats > 0, first_seats / np.maximum(all_seats, 1), 0.5)
+                    score += float(shares.sum())
+                    wins[0] += int((shares == 1.0).sum())
+                    wins[1] += int(((shares == 0.0) & (all_seats > 0)).sum())
+                    hands += int(part["hands"].sum(dtype=np.uint64))
+                    done += len(part["game_index"])
+                    if bar is not None:  # the bar moves chunk by chunk, within a round too
+                        bar.update(done, hands)
+
+                run = _Run.start(players, seats, count, round_seed, threads, (0, 1), to_id)
+                try:  # chunk by chunk, so that memory does not grow with the games
+                    run.play(lambda *a: family.core.simulate(rules._core, *a), False, fold)
+                except RunInterrupted:
+                    raise RunInterrupted(done, total) from None
             matches.append(Match(first, second, games, score, wins[0], wins[1]))
     finally:
         if bar is not None:
             bar.close()
-    game = family_of(rules).kind_of(rules)
+    game = family.kind_of(rules)
     return TournamentResult(game, tuple(names), games, seed, tuple(matches), time.perf_counter() - start)
+
+
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def _winners(part: dict[str, Any], players: int) -> Any:
+    """(games, players) bools of a chunk's winning seats: Bieten's one winner (R8.2), Schnapsen's
+    seats at the target (S8.6)."""
+    if "winner" in part:
+        return part["winner"][:, None] == np.arange(players)[None, :]
+    return _seat_bits(part["winners"], players)
 
 
 def _check_agents(agents: Sequence[str]) -> list[str]:

@@ -7,15 +7,19 @@ picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (SCHNAPS
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from bieten._core import BietenError
-from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
+from bieten._families import BIETEN, FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._rules import Rules
+from bieten._seeds import MAX_THREADS
 from bieten._version import __version__
 
 #: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
@@ -42,9 +46,10 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         owners = " and ".join(
             f.title for f in FAMILIES if flags & {_FAMILY_OPTIONS[o] for o in f.own_options}
         )
+        options = "an option" if len(given) == 1 else "options"
         raise _Usage(
-            f"{', '.join(given)} are {owners}'s; --game {args.game} fixes its players and cards "
-            f"({family.rule_prefix}10)"
+            f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} {options} of {owners}; "
+            f"--game {args.game} fixes its players and cards ({family.rule_prefix}10)"
         )
     overrides: dict[str, object] = {
         name: getattr(args, name)
@@ -65,6 +70,38 @@ def _preset(args: argparse.Namespace) -> str:
 
 class _Usage(Exception):
     """A command line that cannot work (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with its errors in one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+#: The ranges of the numeric options, checked after parsing: (command, option) -> (lowest, highest);
+#: None is no bound. Out of range is one line naming the option and its range, exit status 2.
+_RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
+    **{(c, "games"): (1, None) for c in ("simulate", "tournament")},
+    **{(c, "threads"): (1, MAX_THREADS) for c in ("simulate", "tournament")},
+    ("deal", "hand"): (0, 2**32 - 1),
+    ("engine", "max_line"): (1, 1 << 30),
+    ("engine", "max_games"): (1, 1 << 20),
+    ("serve", "port"): (0, 65535),
+    ("serve", "bot_delay"): (0, 3600),
+    ("serve", "max_tables"): (1, 1 << 20),
+}
+
+
+def _check_ranges(args: argparse.Namespace) -> None:
+    for (command, name), (low, high) in _RANGES.items():
+        value = getattr(args, name, None)
+        if args.command != command or value is None:
+            continue
+        if (low is not None and not value >= low) or (high is not None and not value <= high):
+            flag = "--" + name.replace("_", "-")
+            span = f"at least {low:,}" if high is None else f"{low:,} to {high:,}"
+            raise _Usage(f"{flag} must be {span}, not {value}")
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -102,6 +139,8 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     """``bieten deal``: one seeded deal, as the family's terminal view shows it (or as JSON)."""
     family = _family(args)
     rules = _rules_from(args)
+    if args.knock and family is BIETEN:  # Bieten's cutter never knocks: refused, not ignored
+        raise _Usage("--knock is an option of Bauernschnapsen and Schnapsen (S3.3); add --game")
     face = family.module("terminal")
     options, dealt = face.deal_data(rules, args.seed, args.hand, args.dealer, args.knock)
     if args.json:
@@ -125,9 +164,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
 
     rules = _rules_from(args)
     if not 0 <= args.seat < rules.players:
-        print(f"bieten: error: --seat must be 0 to {rules.players - 1}", file=sys.stderr)
+        print(f"bieten: error: --seat must be 0 to {rules.players - 1}, not {args.seat}", file=sys.stderr)
         return 2
-    play(
+    if args.save is not None:
+        _check_save(args.save, args.force)
+    session = play(
         rules,
         out,
         seed=args.seed,
@@ -137,8 +178,29 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] |
         color=wants_color(out, args.no_color),
         preset=_preset(args),
         read=read,
+        overwrite=args.force,
     )
-    return 0
+    return 130 if session.interrupted else 0
+
+
+def _check_save(path: str, force: bool) -> None:
+    """Refuses, before the game starts, a ``--save`` file that cannot be written or that exists
+    (without ``--force``): a saved game is never replaced by accident."""
+    if not path:
+        raise _Usage("--save needs a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise _Usage(f"--save {path}: the folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise _Usage(f"--save {path}: is a folder, not a file")
+    if os.path.exists(path) and not force:
+        raise _Usage(f"--save {path}: the file exists; --force replaces it")
+    if not os.access(folder, os.W_OK):
+        raise _Usage(f"--save {path}: the folder {folder} is not writable")
+
+
+#: The largest file ``bieten replay`` reads (a saved game of thousands of actions is some 100 KB).
+MAX_SAVED = 64 * 2**20
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] | None = None) -> int:
@@ -149,15 +211,28 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]
         print("bieten: error: replay --json needs --seat K: the event stream is per seat", file=sys.stderr)
         return 2
     try:
-        with open(args.file, encoding="utf-8") as stream:
-            text = stream.read()
+        with open(args.file, "rb") as stream:
+            data = stream.read(MAX_SAVED + 1)
+        if len(data) > MAX_SAVED:
+            raise _Usage(
+                f"replay: {args.file} is not a saved game: it is larger than {MAX_SAVED // 2**20} MiB "
+                "(a saved game is a few KB of JSON Lines)"
+            )
+        text = data.decode("utf-8")
     except OSError as err:
         print(f"bieten: error: replay: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as err:
+        print(
+            f"bieten: error: replay: {args.file} is not a saved game: byte {err.start:,} is not UTF-8 "
+            "(a saved game is JSON Lines text)",
+            file=sys.stderr,
+        )
         return 2
     saved = load_jsonl(text, name=args.file)
     players = saved.start.rules.players
     if args.seat is not None and not 0 <= args.seat < players:
-        print(f"bieten: error: --seat must be 0 to {players - 1}", file=sys.stderr)
+        print(f"bieten: error: --seat must be 0 to {players - 1}, not {args.seat}", file=sys.stderr)
         return 2
     wait = read
     if wait is None and args.step and sys.stdin.isatty():
@@ -183,18 +258,56 @@ def _step_reader(prompt_to: TextIO) -> Callable[[str], str]:
     return wait
 
 
+def _agent_names(text: str) -> list[str]:
+    """The agents of ``--agents`` (comma-separated), each checked: an unknown or empty name is named.
+    Names are case-insensitive (``Random``, ``IsMcTs:400``), as the core's agent parser reads them,
+    and shown in lower case."""
+    from bieten._agents import AGENTS, is_builtin_agent
+
+    names = [a.strip() for a in text.split(",")]
+    names = [base.lower() + colon + knobs for base, colon, knobs in (n.partition(":") for n in names)]
+    for place, name in enumerate(names, 1):
+        if not name:
+            raise _Usage(f"--agents: agent {place} of {len(names)} is empty; name one of {', '.join(AGENTS)}")
+        if not is_builtin_agent(name):
+            raise _Usage(
+                f"--agents: unknown agent {_cut(name)}; the built-in agents are {', '.join(AGENTS)} "
+                "(ismcts takes knobs, e.g. ismcts:400)"
+            )
+    return names
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+#: The longest input a message quotes in full; longer input is cut, with its length.
+ECHO_LIMIT = 80
+
+
+def _cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters with an ellipsis and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 1]!r}… ({len(text):,} characters)"
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from bieten._simulate import simulate
+    from bieten._simulate import simulate_summary
 
     family = _family(args)
     rules = _rules_from(args)
     agents = (
-        [a.strip() for a in args.agents.split(",")]
-        if args.agents
+        _agent_names(args.agents)
+        if args.agents is not None
         else (["heuristic"] + ["random"] * (rules.players - 1))
     )
-    result = simulate(rules, agents, **_run_options(args))
-    summary = result.summary()
+    if len(agents) != rules.players:
+        raise _Usage(
+            f"--agents names {len(agents)} agent{'' if len(agents) == 1 else 's'}, but the game has "
+            f"{rules.players} seats: one agent per seat ({family.rule_prefix}2.1)"
+        )
+    summary = simulate_summary(rules, agents, **_run_options(args))
     if args.json:
         data = {"rules": rules.to_dict(), "seed": args.seed, "threads": args.threads, **summary.to_dict()}
         if family.names_kind:
@@ -202,7 +315,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(data), file=out)
         return 0
     title = f"{_preset(args)} ({family.setup(rules)})"
-    print(f"{args.games:,} games of {title}, seed {args.seed}, {args.threads} thread(s)", file=out)
+    threads = f"{args.threads} thread{'' if args.threads == 1 else 's'}"
+    print(f"{_count(args.games, 'game')} of {title}, seed {args.seed}, {threads}", file=out)
     print(summary, file=out)
     return 0
 
@@ -211,18 +325,19 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     from bieten._tournament import tournament
 
     rules = _rules_from(args)
-    agents = [a.strip() for a in args.agents.split(",")]
+    agents = _agent_names(args.agents)
     result = tournament(rules, agents, **_run_options(args))
     if args.json:
         print(json.dumps({"rules": rules.to_dict(), **result.to_dict()}), file=out)
         return 0
-    print(f"Round robin of {', '.join(agents)}: {args.games:,} games a pair, seed {args.seed}", file=out)
+    each = _count(args.games, "game")
+    print(f"Round robin of {', '.join(agents)}: {each} a pair, seed {args.seed}", file=out)
     print(result, file=out)
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bieten",
         description="Bieten, the Tyrolean and Bavarian bluffing card game; with --game, Bauernschnapsen "
         "and Schnapsen.",
@@ -266,8 +381,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the agent of every other seat: random, heuristic, ismcts[:knobs] (default heuristic)",
     )
     p_play.add_argument(
-        "--save", metavar="FILE.jsonl", default=None, help="save the game as JSON Lines as it goes"
+        "--save",
+        metavar="FILE.jsonl",
+        default=None,
+        help="save the game as JSON Lines as it goes (a new file)",
     )
+    p_play.add_argument("--force", action="store_true", help="let --save replace an existing file")
     p_play.add_argument("--no-color", action="store_true", help="plain text, no colours")
     _add_rules_options(p_play)
     p_replay = sub.add_parser("replay", help="replay a game saved by 'bieten play --save', step by step")
@@ -318,11 +437,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """``bieten serve``: the web tables (python/bieten/web, docs/server.md) under uvicorn."""
-    if args.bot_delay < 0 or args.max_tables < 1 or not 0 <= args.port < 65536:
-        print(
-            "bieten: error: --bot-delay must be >= 0, --max-tables >= 1, --port 0 to 65535", file=sys.stderr
-        )
-        return 2
     try:
         import uvicorn
 
@@ -334,57 +448,109 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 2
+    listening = _listen(args.host, args.port)  # before anything says where to open the page
+    port = listening.getsockname()[1]
     app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"bieten serve: open http://{host}:{args.port}/ in a browser", file=out, flush=True)
-    uvicorn.run(
+    print(f"bieten serve: open http://{host}:{port}/ in a browser", file=out, flush=True)
+    config = uvicorn.Config(
         app,
         host=args.host,
-        port=args.port,
+        port=port,
         log_level=args.log_level,
         access_log=not args.no_access_log,
         ws_max_size=4 * MAX_MESSAGE,  # bigger ones close the socket; up to it they get too_large
         ws_per_message_deflate=False,  # updates are small; compressing them costs more than it saves
     )
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port``; an address that is taken or not this machine's is
+    one line (``_Usage``) before the server starts."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as err:
+        raise _Usage(f"--host {_cut(host)}: not an address of this machine ({err.strerror})") from None
+    family, kind, proto, _, address = infos[0]
+    listening = socket.socket(family, kind, proto)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as err:
+        listening.close()
+        taken = err.errno == errno.EADDRINUSE
+        why = "is in use by another program; choose another --port" if taken else err.strerror
+        raise _Usage(f"cannot listen on {host}:{port}: the address {why}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def cmd_engine(args: argparse.Namespace) -> int:
     """``bieten engine``: the engine protocol on stdin and stdout (python/bieten/engine.py)."""
     from bieten import engine
 
-    limits = {"max_line": args.max_line, "max_games": args.max_games}
-    for name, value in limits.items():
-        if value is not None and value < 1:
-            print(f"bieten: error: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
-            return 2
+    limits = {"max_line": args.max_line, "max_games": args.max_games}  # in range: _RANGES
     return engine.main(**{name: value for name, value in limits.items() if value is not None})
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Runs the command; every refused input ends in one line on stderr and a non-zero exit status
+    (2 for a command line that cannot work, 130 after Ctrl-C), never a traceback."""
     stream = out or sys.stdout
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "deal":
-            return cmd_deal(args, stream)
-        if args.command == "simulate":
-            return cmd_simulate(args, stream)
-        if args.command == "replay":
-            return cmd_replay(args, stream)
-        if args.command == "engine":
-            return cmd_engine(args)
-        if args.command == "serve":
-            return cmd_serve(args, stream)
-        if args.command == "tournament":
-            return cmd_tournament(args, stream)
-        if args.command == "rules":
-            from bieten._rulebook import command
-
-            return command(args.id, stream)
-        return cmd_play(args, stream)
-    except (BietenError, _Usage) as err:
-        print(f"bieten: error: {err}", file=sys.stderr)
+        _check_ranges(args)
+        return _dispatch(args, stream)
+    except (BietenError, _Usage, ValueError) as err:
+        _error(str(err))
         return 2
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):  # ``bieten ... | head``: the reader has what it wanted
+            _quiet(stream)
+            return 0
+        where = f" {err.filename}" if err.filename else ""
+        _error(f"{args.command}: cannot use{where}: {err.strerror or err}")
+        return 1
+    except KeyboardInterrupt as err:
+        from bieten._simulate import RunInterrupted
+
+        done = f": {err}" if isinstance(err, RunInterrupted) else ""
+        print(f"bieten {args.command}: interrupted{done}", file=sys.stderr)
+        return 130
+
+
+def _error(message: str) -> None:
+    print(f"bieten: error: {message}", file=sys.stderr)
+
+
+def _quiet(stream: TextIO) -> None:
+    """After a closed pipe: the interpreter's last flush of stdout must not fail again."""
+    if stream is sys.stdout:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _dispatch(args: argparse.Namespace, stream: TextIO) -> int:
+    if args.command == "deal":
+        return cmd_deal(args, stream)
+    if args.command == "simulate":
+        return cmd_simulate(args, stream)
+    if args.command == "replay":
+        return cmd_replay(args, stream)
+    if args.command == "engine":
+        return cmd_engine(args)
+    if args.command == "serve":
+        return cmd_serve(args, stream)
+    if args.command == "tournament":
+        return cmd_tournament(args, stream)
+    if args.command == "rules":
+        from bieten._rulebook import command
+
+        return command(args.id, stream)
+    return cmd_play(args, stream)
 
 
 if __name__ == "__main__":

@@ -60,7 +60,10 @@ def main(max_line: int = MAX_LINE, max_games: int = MAX_GAMES) -> int:
     sys.stdout = sys.stderr
     try:
         return serve(sys.stdin.buffer, protocol_out, max_line=max_line, max_games=max_games)
-    except (BrokenPipeError, KeyboardInterrupt):
+    except BrokenPipeError:  # the client went away: nothing is left to answer
         return 0
+    except KeyboardInterrupt:
+        print("bieten engine: interrupted", file=sys.stderr)
+        return 130
     finally:
         sys.stdout = protocol_out

@@ -24,7 +24,7 @@ from bieten import _core
 from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import ActionError, AgentError, BietenError, SeatError
 from bieten._families import AnyRules, Family, family_of
-from bieten.terminal._render import REFUSED_STYLE, Reader, make_console, numbered
+from bieten.terminal._render import REFUSED_STYLE, Reader, count, make_console, numbered
 from bieten.terminal._saved import Recorder, SavedGame, end_fields
 
 _QUIT = ("q", "quit", "exit")
@@ -63,6 +63,8 @@ class PlaySession:
     save_path: str | None = None
     preset: str = ""
     agents: dict[int, Any] = field(default_factory=dict)
+    #: Whether the person stopped the game with Ctrl-C (``bieten play`` then exits with status 130).
+    interrupted: bool = False
     family: Family = field(init=False)
     face: ModuleType = field(init=False)
     view: Any = field(init=False)
@@ -104,9 +106,10 @@ class PlaySession:
         if self.recorder is not None:
             self.recorder.end_line(end_fields(self.game))
             self.say(f"Saved to {self.save_path} (bieten replay {self.save_path}).")
-        elif quitting:
+        elif quitting:  # not its record: that holds every seat's hidden cards
             self.say(
-                "Not saved (bieten play --save FILE.jsonl saves a game). Its record:", self.game.to_json()
+                f"Not saved (bieten play --save FILE.jsonl saves a game); seed {self.game.seed}, "
+                f"{count(self.game.ply, 'action')} played."
             )
 
     def run(self) -> int:
@@ -158,6 +161,18 @@ class PlaySession:
             raise
 
 
+#: The longest answer a refusal quotes in full.
+ECHO_LIMIT = 80
+
+
+def _span(n: int) -> str:
+    return "1" if n == 1 else f"1 to {n}"
+
+
+def _choose(n: int) -> str:
+    return "Choose 1, the only move." if n == 1 else f"Choose 1 to {n}."
+
+
 def take_turn(
     read: Reader,
     say: Callable[..., None],
@@ -180,6 +195,15 @@ def take_turn(
             continue
         if lowered in _QUIT:
             return False
+        if len(answer) > ECHO_LIMIT:  # no move is this long; it is not echoed back whole
+            say(
+                Text(
+                    f"Refused: {answer[: ECHO_LIMIT - 1]!r}… ({len(answer):,} characters) is not a move; "
+                    f"choose {_span(len(actions))}, type a move, help or q.",
+                    style=REFUSED_STYLE,
+                )
+            )
+            continue
         command = commands.get((aliases or {}).get(lowered, lowered))
         if command is not None:
             command()
@@ -188,7 +212,7 @@ def take_turn(
             if answer.isdigit():
                 number = int(answer)
                 if not 1 <= number <= len(actions):
-                    say(Text(f"Choose 1 to {len(actions)}.", style=REFUSED_STYLE))
+                    say(Text(_choose(len(actions)), style=REFUSED_STYLE))
                     continue
                 action = actions[number - 1]
             else:
@@ -211,20 +235,23 @@ def play(
     color: bool = False,
     preset: str | None = None,
     read: Reader | None = None,
+    overwrite: bool = False,
 ) -> PlaySession:
     """Plays ``bieten play`` (the game ``rules`` are for) on ``out``, reading moves with ``read``
     (default: standard input); returns the session (its ``game`` is the game as it was left).
-    ``preset`` names the rules in the greeting (default: the preset they are, else 'custom')."""
+    ``preset`` names the rules in the greeting (default: the preset they are, else 'custom').
+    ``save`` is a new file: an existing one is refused (FileExistsError) unless ``overwrite``."""
     family = family_of(rules)
     if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < rules.players:
         raise SeatError(
             f"{family.rule_prefix}2.1: your seat must be an int from 0 to {rules.players - 1}, not {you!r}"
         )
     if not is_builtin_agent(opponents):
-        raise AgentError(f"unknown agent {opponents!r}; the built-in agents are {', '.join(AGENTS)}")
+        raise AgentError(f"unknown agent {opponents[:80]!r}; the built-in agents are {', '.join(AGENTS)}")
     console = make_console(out, color)
     game = family.new_game(rules, seed)
-    stream = open(save, "w", encoding="utf-8") if save else None  # noqa: SIM115 - closed below
+    mode = "w" if overwrite else "x"
+    stream = open(save, mode, encoding="utf-8") if save else None  # noqa: SIM115 - closed below
     try:
         agents = [("human" if s == you else opponents) for s in range(rules.players)]
         session = PlaySession(
@@ -241,6 +268,7 @@ def play(
             session.run()
         except KeyboardInterrupt:
             console.print("")
+            session.interrupted = True
             session._finish(quitting=True)
         return session
     finally:
@@ -303,7 +331,7 @@ def replay(
     console.print(
         Text.assemble(
             Text(f"Replay of {name}" if name else "Replay", style="bold"),
-            f": {about}, seed {game.seed}, {len(saved.steps)} actions, {whose}.",
+            f": {about}, seed {game.seed}, {count(len(saved.steps), 'action')}, {whose}.",
         )
     )
     seen = 0

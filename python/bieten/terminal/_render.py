@@ -22,8 +22,10 @@ Reader = Callable[[str], str]
 
 
 def make_console(out: TextIO, color: bool) -> Console:
-    """A rich console on ``out``: with colour (ANSI styles) or as plain text without any escape code."""
-    return Console(
+    """A rich console on ``out``: with colour (ANSI styles) or as plain text without any escape code.
+    A closed pipe (``bieten replay g.jsonl | head``) is raised as BrokenPipeError for the command to
+    end quietly, instead of rich's own exit with status 1."""
+    console = Console(
         file=out,
         force_terminal=color,
         no_color=not color,
@@ -33,6 +35,12 @@ def make_console(out: TextIO, color: bool) -> Console:
         emoji=False,
         soft_wrap=True,
     )
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
+    return console
+
+
+def _broken_pipe() -> None:
+    raise BrokenPipeError("the reader closed the pipe")
 
 
 def wants_color(out: TextIO, no_color: bool) -> bool:
@@ -114,6 +122,12 @@ class SeatWords:
         if seat == self.you:
             return Text.assemble(self.name(seat), " ", plural or verb[:-1])
         return Text.assemble(self.name(seat), " ", verb)
+
+    def _do(self, seats: list[int], verb: str, plural: str) -> Text:
+        """'seat 2 scores' / 'you score' / 'seat 1, seat 3 score': the verb agrees with the seats."""
+        names = join([self.name(s) for s in seats]) if seats else Text("nobody")
+        singular = not seats or (len(seats) == 1 and seats[0] != self.you)
+        return Text.assemble(names, " ", verb if singular else plural)
 
     def padded_names(self, players: int) -> list[Text]:
         """Every seat's name, padded to the longest, for the rows of a table."""

@@ -85,6 +85,15 @@ class SavedGame:
 
 _CHECK_FIELDS = ("hand_number", "scores", "hands")
 
+#: The longest text of a file a message quotes in full.
+_ECHO = 80
+
+
+def _cut(text: str) -> str:
+    """``text`` quoted for a message, cut to ``_ECHO`` characters with an ellipsis and its length."""
+    return repr(text) if len(text) <= _ECHO else f"{text[: _ECHO - 1]!r}… ({len(text):,} characters)"
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -107,7 +116,8 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
             raise fail(number, f"not JSON ({err}); each line is one JSON object") from None
         if not isinstance(obj, dict) or obj.get("type") not in LINE_TYPES:
             kind = obj.get("type") if isinstance(obj, dict) else type(obj).__name__
-            raise fail(number, f"a line is a JSON object of type {', '.join(LINE_TYPES)}, not {kind!r}")
+            shown = _cut(kind) if isinstance(kind, str) else repr(kind)[:_ECHO]
+            raise fail(number, f"a line is a JSON object of type {', '.join(LINE_TYPES)}, not {shown}")
         rows.append((number, obj))
     if not rows:
         raise ReplayError(f"{name}: empty; the first line must be the game header")
@@ -173,6 +183,8 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
         try:
             game.apply(action, seat=seat, ply=ply)
         except BietenError as err:
+            if len(action) > _ECHO:  # no action is this long; its text is not echoed whole
+                raise fail(number, f"{_cut(action)} is not an action") from None
             raise fail(number, f"'{action}' is refused: {err}") from None
         steps.append(Step(number, ply, seat, action))
     return SavedGame(start=start, steps=steps, final=game, agents=agents, ended=ended)

@@ -251,7 +251,10 @@ class View(SeatWords):
             verdict = "correct" if e["correct"] else "wrong"
             return [
                 Text.assemble(
-                    "  ", self._does(seat, "claims"), f" 66: {verdict} ({e['points']} points)", " (S7.1)"
+                    "  ",
+                    self._does(seat, "claims"),
+                    f" 66: {verdict} ({count(e['points'], 'point')})",
+                    " (S7.1)",
                 )
             ]
         if kind == "card_played":
@@ -276,7 +279,7 @@ class View(SeatWords):
             self.trick_number = e["trick"] + 1
             return [
                 Text.assemble(
-                    "  ", self._does(seat, "wins"), f" trick {e['trick'] + 1} ({e['points']} points)"
+                    "  ", self._does(seat, "wins"), f" trick {e['trick'] + 1} ({count(e['points'], 'point')})"
                 )
             ]
         if kind == "card_drawn":
@@ -295,8 +298,8 @@ class View(SeatWords):
             return [
                 Text.assemble(
                     f"Deal {self.hand + 1} is over ({end}): ",
-                    self._names(e["side"]),
-                    " score ",
+                    self._do(e["side"], "scores", "score"),
+                    " ",
                     Text(f"{e['points']}", style=POINTS_STYLE),
                     "; totals: ",
                     self._seats(self.scores),
@@ -341,10 +344,12 @@ class View(SeatWords):
         trump = Text.assemble("Trump: ", _suit(self.trump))
         if n == 2:
             if self.closed:
-                trump.append(f"; the stock is closed ({self.stock} cards)")
+                trump.append(f"; the stock is closed ({count(self.stock, 'card')})")
             elif self.stock:
                 trump.append_text(
-                    Text.assemble(f"; stock {self.stock} cards, the last ", card_text(self.trump_card))
+                    Text.assemble(
+                        f"; stock {count(self.stock, 'card')}, the last ", card_text(self.trump_card)
+                    )
                 )
             else:
                 trump.append("; the stock is empty")

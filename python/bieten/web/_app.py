@@ -245,6 +245,8 @@ class Server:
         seats = body.get("seats")
         if seats is None:
             seats = ["human"] + ["heuristic"] * (table.players - 1)
+        if isinstance(seats, list):  # seat kinds are case-insensitive, as agent names are everywhere
+            seats = [s.lower() if isinstance(s, str) else s for s in seats]
         if (
             not isinstance(seats, list)
             or len(seats) != table.players

@@ -2,7 +2,7 @@
 // date over a WebSocket (docs/web.md). No framework: plain DOM, text always set with textContent.
 
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
-import { TableModel } from "./model.js";
+import { count, TableModel } from "./model.js";
 
 const FIGURE_NAMES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel" };
 const OUTCOME_NAMES = {
@@ -284,7 +284,7 @@ class TablePage {
       }
       const backs = el("span", { class: "backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(m.counts[seat], 6); i++) backs.append(el("span", { class: "back-mini" }));
-      const taken = m.family === "bieten" ? `${m.taken[seat]} tricks` : `${m.taken[seat]} pts`;
+      const taken = m.family === "bieten" ? count(m.taken[seat], "trick") : `${m.taken[seat]} pts`;
       const item = el(
         "li",
         {
@@ -295,7 +295,7 @@ class TablePage {
         el("span", { class: "who", text: seat === m.you ? `You (seat ${seat})` : `Seat ${seat}` }),
         el("span", { class: "kind", text: m.seats[seat] || "" }),
         el("span", { class: "score", dataset: { testid: "score" }, text: String(this.state.scores[seat]) }),
-        el("span", { class: "cards" }, backs, el("span", { text: `${m.counts[seat]} cards · ${taken}` })),
+        el("span", { class: "cards" }, backs, el("span", { text: `${count(m.counts[seat], "card")} · ${taken}` })),
         badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
       );
       if (this.state.winners.includes(seat) && this.state.is_over) item.classList.add("winner");
@@ -310,7 +310,8 @@ class TablePage {
     const row = (label, ...parts) =>
       info.append(el("div", { class: "row" }, el("span", { class: "label", text: label }), ...parts));
     const target = m.rules.target !== undefined ? ` · to ${m.rules.target}` : "";
-    row("Game", `${this.kindName}${target} · hand ${this.state.hand_number + 1}`);
+    const round = m.family === "bieten" ? "hand" : "deal"; // as the log says: "Hand 3" (R3), "Deal 3" (S3)
+    row("Game", `${this.kindName}${target} · ${round} ${this.state.hand_number + 1}`);
     if (m.family === "bieten") {
       if (m.topCard) row("Face up", miniCard(m.topCard));
       if (!m.bids.length) row("Bids", "none yet");
@@ -327,7 +328,7 @@ class TablePage {
     } else {
       if (m.trump) row("Trump", suitLabel(m.trump));
       if (m.trumpCard && m.players === 2) row("Trump card", miniCard(m.trumpCard));
-      if (m.players === 2) row("Stock", `${m.stock} cards${m.closed ? " · closed" : ""}`);
+      if (m.players === 2) row("Stock", `${count(m.stock, "card")}${m.closed ? " · closed" : ""}`);
       if (m.contract) {
         const by = m.players > 2 ? ` by ${m.name(m.contract.declarer)}` : "";
         row("Contract", `${m.contract.contract}${by}`);

@@ -25,6 +25,11 @@ const ENDS = {
   contract_lost: "the contract lost",
 };
 
+// "1 point", "2 points": a count with its noun in the number it needs.
+export function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export class TableModel {
   constructor({ family, players, you, seats, rules }) {
     this.family = family;
@@ -69,6 +74,13 @@ export class TableModel {
     return seats.map((s) => this.name(s)).join(" & ");
   }
 
+  // "Seat 2 deals" / "You deal" / "Seat 1 & Seat 3 score": the verb agrees with who does it.
+  does(seats, verb, plural) {
+    const list = Array.isArray(seats) ? seats : [seats];
+    const one = list.length === 1 && list[0] !== this.you;
+    return `${this.names(list)} ${one ? verb : plural}`;
+  }
+
   removeFromHand(seat, card) {
     this.counts[seat] = Math.max(0, this.counts[seat] - 1);
     if (seat !== this.you) return;
@@ -104,9 +116,7 @@ export class TableModel {
 
   gameOver(e, winners) {
     this.over = e;
-    const who = this.names(winners);
-    const verb = winners.length === 1 && winners[0] !== this.you ? "wins" : "win";
-    return [`Game over: ${who} ${verb}. Final scores ${e.scores.join(" – ")}.`];
+    return [`Game over: ${this.does(winners, "wins", "win")}. Final scores ${e.scores.join(" – ")}.`];
   }
 
   // -- Bieten -------------------------------------------------------------------------------------
@@ -128,7 +138,7 @@ export class TableModel {
         const size = (e.hands.find((h) => h) || []).length;
         this.counts = e.hands.map((h) => (h ? h.length : size));
         this.hand = [...(e.hands[this.you] || [])];
-        return [`Hand ${e.hand + 1}: ${this.name(e.dealer)} dealt; ${this.name(e.forehand)} leads`];
+        return [`Hand ${e.hand + 1}: ${this.name(e.dealer)} dealt; ${this.does(e.forehand, "leads", "lead")}`];
       }
       case "top_card_shown":
         this.topCard = e.card;
@@ -182,7 +192,10 @@ export class TableModel {
         this.dealer = e.dealer;
         this.forehand = e.forehand;
         this.stock = 20;
-        return [`Deal ${e.hand + 1}: ${this.name(e.dealer)} deals; ${this.name(e.forehand)} is forehand`];
+        return [
+          `Deal ${e.hand + 1}: ${this.does(e.dealer, "deals", "deal")}; ` +
+            `${this.does(e.forehand, "is", "are")} forehand`,
+        ];
       case "cut_chosen":
         return [`${this.name(e.seat)}: ${e.choice}`];
       case "cards_dealt":
@@ -236,16 +249,16 @@ export class TableModel {
         this.taken[e.seat] += e.points;
         return [`${e.points} for the marriage to ${this.names(e.side)}`];
       case "claimed":
-        return [`${this.name(e.seat)} claimed 66: ${e.correct ? "correct" : "wrong"}, ${e.points} points`];
+        return [`${this.name(e.seat)} claimed 66: ${e.correct ? "correct" : "wrong"}, ${count(e.points, "point")}`];
       case "card_played":
         return this.played(e);
       case "partner_revealed":
         this.partner = e.seat;
-        return [`${this.name(e.seat)} is the partner`];
+        return [`${this.does(e.seat, "is", "are")} the partner`];
       case "trick_won":
         this.trickWinner = e.seat;
         this.taken[e.seat] += e.points;
-        return [`${this.name(e.seat)} won trick ${e.trick + 1} (${e.points} points)`];
+        return [`${this.name(e.seat)} won trick ${e.trick + 1} (${count(e.points, "point")})`];
       case "card_drawn":
         this.addToHand(e.seat, [e.card]);
         this.stock = Math.max(0, this.stock - 1);
@@ -253,7 +266,9 @@ export class TableModel {
         return e.seat === this.you && e.card ? ["You drew ", { card: e.card }] : null;
       case "deal_scored": {
         const end = ENDS[e.end] || e.end;
-        return [`Deal ${e.hand + 1}: ${this.names(e.side)} score ${e.points} by ${end} → ${e.scores.join(" – ")}`];
+        return [
+          `Deal ${e.hand + 1}: ${this.does(e.side, "scores", "score")} ${e.points} by ${end} → ${e.scores.join(" – ")}`,
+        ];
       }
       case "game_over":
         return this.gameOver(e, e.winners);
