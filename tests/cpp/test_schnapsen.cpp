@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "games/bieten/cards.hpp"  // kWeli, the card the Schnapsen pack lacks
 #include "games/schnapsen/actions.hpp"
 #include "games/schnapsen/agents.hpp"
 #include "games/schnapsen/cards.hpp"
@@ -63,7 +64,7 @@ TEST_CASE("S1.1 the pack is ranks A K O U 10 of four suits, by pack index") {
   CHECK(in_pack(card("HA")));
   CHECK(in_pack(card("E10")));
   CHECK_FALSE(in_pack(card("H9")));
-  CHECK_FALSE(in_pack(kWeli));
+  CHECK_FALSE(in_pack(bieten::kWeli));
   CHECK(pack_index(card("LA")) == 5);
   CHECK(card_at(19) == card("E10"));
   CHECK(pack_bits(cards({"HA", "LA", "E10"})) == ((1u << 0) | (1u << 5) | (1u << 19)));

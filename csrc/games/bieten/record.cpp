@@ -1,71 +1,168 @@
 #include "games/bieten/record.hpp"
 
-#include "games/bieten/actions.hpp"
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "core/record.hpp"
 
 namespace bieten {
 
-void write_rules(json::Writer& w, const Rules& r) {
-  w.begin_object();
-  w.key("players").integer(r.players);
-  w.key("hand_size").integer(r.hand_size);
-  w.key("target").integer(r.target);
-  w.key("wild").string(wild_name(r.wild));
-  w.key("weli_point").boolean(r.weli_point);
-  w.key("ties").string(ties_name(r.ties));
-  w.key("overbid").string(overbid_name(r.overbid));
-  w.key("cut_steal").boolean(r.cut_steal);
-  w.key("show_top_card").boolean(r.show_top_card);
-  w.key("reraise").boolean(r.reraise);
-  w.end_object();
-}
+namespace {
 
-void write_card_or_null(json::Writer& w, Card c) {
-  if (c == kNoCard) {
-    w.null();
-  } else {
-    w.string(card_text(c));
+using json::Value;
+
+constexpr std::array<std::string_view, 10> kKnobs = {"players",    "hand_size", "target",    "wild",
+                                                     "weli_point", "ties",      "overbid",   "cut_steal",
+                                                     "show_top_card", "reraise"};
+
+// A card from its text or id.
+Card card_from(const Value& v) {
+  if (v.is_string()) return parse_card(v.get_ref<const std::string&>());
+  if (v.is_number_integer()) {
+    if (!json::integer_in(v, 0, kDeckSize - 1)) throw CardError("R1.4: card id must be 0 to 32, not " + json::show(v));
+    return static_cast<Card>(v.get<int>());
   }
+  throw CardError("R1.5: expected a card text or card id, not " + json::show(v));
 }
 
-void write_cards(json::Writer& w, CardSet s) {
-  w.begin_array();
-  for (; s; s &= s - 1) w.string(card_text(lowest(s)));
-  w.end_array();
+// The given first deal: one list of cards per seat.
+std::vector<CardSet> deal_from(const Value& deal) {
+  if (!deal.is_array()) throw HandError("R3.6: deal must be a list of hands, one per seat, not " + json::show(deal));
+  std::vector<CardSet> masks;
+  for (std::size_t seat = 0; seat < deal.size(); ++seat) {
+    const Value& hand = deal[seat];
+    if (!hand.is_array()) {
+      throw HandError("R3.6: seat " + std::to_string(seat) + "'s hand must be a list of cards, not " + json::show(hand));
+    }
+    CardSet mask = 0;
+    for (const Value& card : hand) {
+      const Card c = card_from(card);
+      if (mask & bit(c)) throw HandError("R1.4: seat " + std::to_string(seat) + " lists " + card_text(c) + " twice");
+      mask |= bit(c);
+    }
+    masks.push_back(mask);
+  }
+  return masks;
 }
+
+Game game_from(const Value& rec) {
+  const Rules rules = rules_from_json(*json::find(rec, "rules"));
+  const std::uint64_t seed = record::seed_from(*json::find(rec, "seed"));
+  const Value& dealer = *json::find(rec, "dealer");
+  if (!json::integer_in(dealer, 0, rules.players - 1)) {
+    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules.players - 1) + ", not " +
+                    json::show(dealer));
+  }
+  const Value* deal = json::find(rec, "deal");
+  if (deal != nullptr && deal->is_null()) deal = nullptr;
+  const Value* top = json::find(rec, "top_card");
+  if (top != nullptr && top->is_null()) top = nullptr;
+  std::optional<GivenDeal> given;
+  std::vector<CardSet> masks;
+  if (deal != nullptr) masks = deal_from(*deal);
+  const Card top_card = top != nullptr ? card_from(*top) : kNoCard;
+  if (top != nullptr && deal == nullptr) throw HandError("R3.8: top_card is only given together with a deal");
+  if (deal != nullptr) {
+    if (static_cast<int>(masks.size()) != rules.players) {
+      throw HandError("R2.1: a given deal needs one hand per seat (" + std::to_string(rules.players) + "), not " +
+                      std::to_string(masks.size()));
+    }
+    given.emplace();
+    for (std::size_t p = 0; p < masks.size(); ++p) given->hands[p] = masks[p];
+    given->top_card = top_card;
+  }
+  return Game(rules, seed, dealer.get<int>(), given, true);
+}
+
+}  // namespace
 
 std::string record_json(const Game& g) {
-  const int players = g.rules().players;
   std::string out;
   json::Writer w(out);
-  w.begin_object();
-  w.key("format").string(kRecordFormat);
-  w.key("version").integer(kRecordVersion);
-  w.key("rules");
-  write_rules(w, g.rules());
-  w.key("seed").unsigned_integer(g.seed());
-  w.key("dealer").integer(g.first_dealer());
-  w.key("deal");
-  if (g.given_deal()) {
-    w.begin_array();
-    for (int p = 0; p < players; ++p) write_cards(w, g.given_deal()->hands[p]);
-    w.end_array();
-  } else {
-    w.null();
-  }
-  w.key("top_card");
-  write_card_or_null(w, g.given_deal() ? g.given_deal()->top_card : kNoCard);
-  w.key("actions").begin_array();
-  for (const ActionId a : g.history()) w.string(canonical_action_text(a));
-  w.end_array();
-  w.key("hand_number").unsigned_integer(g.hand_number());
-  w.key("scores").begin_array();
-  for (int p = 0; p < players; ++p) w.integer(g.scores()[p]);
-  w.end_array();
-  w.key("hands").begin_array();
-  for (int p = 0; p < players; ++p) write_cards(w, g.dealt()[p]);
-  w.end_array();
-  w.end_object();
+  write_record(w, g);
   return out;
+}
+
+Rules rules_from_json(const Value& v) {
+  if (!v.is_object()) throw RulesError("R10: rules must be an object of knobs, not " + json::show(v));
+  std::vector<std::string> unknown;
+  for (const auto& [name, value] : v.items()) {
+    if (std::find(kKnobs.begin(), kKnobs.end(), name) == kKnobs.end()) unknown.push_back(name);
+  }
+  if (!unknown.empty()) {
+    std::sort(unknown.begin(), unknown.end());
+    const std::vector<std::string> known(kKnobs.begin(), kKnobs.end());
+    throw RulesError("R10: unknown rules knob(s): " + record::join(unknown) + " (known: " + record::join(known) + ")");
+  }
+  Rules r;  // the tyrol preset
+  for (std::size_t k = 0; k < kKnobs.size(); ++k) {
+    const Value* x = json::find(v, kKnobs[k]);
+    if (x == nullptr) continue;
+    const std::string name(kKnobs[k]);
+    if (k < 3) {  // players, hand_size, target
+      if (!x->is_number_integer()) throw RulesError("R10: " + name + " must be an int, not " + json::show(*x));
+      if (!json::integer_in(*x, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())) {
+        throw RulesError("R10: " + name + " is out of range: " + json::show(*x));
+      }
+      (k == 0 ? r.players : k == 1 ? r.hand_size : r.target) = x->get<int>();
+    } else if (k == 4 || k >= 7) {  // weli_point, cut_steal, show_top_card, reraise
+      if (!x->is_boolean()) throw RulesError("R10: " + name + " must be a bool, not " + json::show(*x));
+      (k == 4 ? r.weli_point : k == 7 ? r.cut_steal : k == 8 ? r.show_top_card : r.reraise) = x->get<bool>();
+    } else if (!x->is_string()) {  // wild, ties, overbid
+      throw RulesError("R10: " + name + " must be a str, not " + json::show(*x));
+    }
+  }
+  // The string knobs are parsed after every type check, as the core's constructor does.
+  if (const Value* x = json::find(v, "wild")) r.wild = parse_wild(x->get_ref<const std::string&>());
+  if (const Value* x = json::find(v, "ties")) r.ties = parse_ties(x->get_ref<const std::string&>());
+  if (const Value* x = json::find(v, "overbid")) r.overbid = parse_overbid(x->get_ref<const std::string&>());
+  r.validate();
+  return r;
+}
+
+Game game_from_record(std::string_view text) {
+  const Value rec = record::envelope(text, kRecordFormat, kRecordVersion,
+                                     {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions",
+                                      "hand_number", "scores", "hands"},
+                                     "R11");
+  std::optional<Game> game;
+  try {
+    game.emplace(game_from(rec));
+  } catch (const Error& e) {
+    throw RecordError(std::string("from_json: ") + e.what());
+  }
+  const Value& actions = *json::find(rec, "actions");
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    try {
+      game->apply(parse_action(actions[i].get_ref<const std::string&>()));
+    } catch (const Error& e) {
+      // The text quoted as the core quotes texts (the refusal quotes it again, 'jump' is not an action).
+      throw RecordError("from_json: action " + std::to_string(i) + " '" + actions[i].get_ref<const std::string&>() +
+                        "' is refused: " + e.what());
+    }
+  }
+  // The state the record says it reaches, checked only when it says it (a hand-written record may not).
+  const int players = game->rules().players;
+  if (json::find(rec, "hand_number") != nullptr) {
+    record::check_says(rec, "hand_number", Value(game->hand_number()));
+  }
+  if (json::find(rec, "scores") != nullptr) {
+    Value scores = Value::array();
+    for (int p = 0; p < players; ++p) scores.push_back(game->scores()[p]);
+    record::check_says(rec, "scores", scores);
+  }
+  if (json::find(rec, "hands") != nullptr) {
+    Value hands = Value::array();
+    for (int p = 0; p < players; ++p) {
+      Value& hand = hands.emplace_back(Value::array());
+      for (CardSet s = game->dealt()[p]; s; s &= s - 1) hand.push_back(card_text(lowest(s)));
+    }
+    record::check_says(rec, "hands", hands);
+  }
+  return std::move(*game);
 }
 
 }  // namespace bieten

@@ -40,6 +40,12 @@ def _check_knob(name: str, value: object) -> None:
         raise RulesError(f"S10: {name} must be a str, not {value!r}")
 
 
+def _core_name(text: str) -> str:
+    """A name as the core takes it: a lone surrogate (no Unicode text, which pybind11 cannot pass on)
+    keeps its escape, so that the core refuses it as any other unknown name."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Rules:
     """The rules of a game of Bauernschnapsen or Schnapsen (S10).
 
@@ -87,8 +93,10 @@ class Rules:
         >>> Rules.preset("bauernschnapsen_called").partners
         'called'
         """
-        if not isinstance(name, str) or name not in PRESETS:
+        if not isinstance(name, str):
             raise RulesError(f"S10: unknown preset {name!r} ({', '.join(PRESETS)})")
+        if name not in PRESETS:
+            _core.preset_values(_core_name(name))  # raises the core's RulesError, as the C ABI's
         rules = cls.__new__(cls)
         rules._build({**_core.preset_values(name), **overrides})
         return rules

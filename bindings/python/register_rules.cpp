@@ -12,21 +12,6 @@ namespace py = pybind11;
 
 namespace bieten::py_bindings {
 
-py::dict rules_to_dict(const Rules& r) {
-  py::dict d;
-  d["players"] = r.players;
-  d["hand_size"] = r.hand_size;
-  d["target"] = r.target;
-  d["wild"] = std::string(wild_name(r.wild));
-  d["weli_point"] = r.weli_point;
-  d["ties"] = std::string(ties_name(r.ties));
-  d["overbid"] = std::string(overbid_name(r.overbid));
-  d["cut_steal"] = r.cut_steal;
-  d["show_top_card"] = r.show_top_card;
-  d["reraise"] = r.reraise;
-  return d;
-}
-
 void register_rules(py::module_& m) {
   py::class_<Rules>(m, "CoreRules")
       .def(py::init([](int players, int hand_size, int target, const std::string& wild, bool weli_point,
