@@ -19,6 +19,7 @@
 #include "py_game_common.hpp"
 #include "py_input.hpp"
 #include "py_sink.hpp"
+#include "rules_cast.hpp"
 
 namespace py = pybind11;
 
@@ -53,9 +54,6 @@ py::object card_or_none(Card c) { return c == sn::kNoCard ? py::object(py::none(
 py::object suit_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::str(kSuitLetters[s])); }
 
 // Rules.to_dict(), deal() and Event.to_dict(), written by the core (csrc/games/schnapsen/record.hpp).
-py::object rules_to_dict(const sn::Rules& r) {
-  return as_python([&](PySink& s) { sn::write_rules(s, r); });
-}
 py::object dealt_dict(const sn::DealtCards& d, int players) {
   return as_python([&](PySink& s) { sn::write_dealt(s, d, players); });
 }
@@ -279,29 +277,11 @@ void define_game_methods(Cls& cls) {
 void register_schnapsen(py::module_& parent) {
   py::module_ m = parent.def_submodule("schnapsen", "The C++ core of Bauernschnapsen and Schnapsen (SCHNAPSEN.md).");
 
+  m.attr("KNOB_TYPES") = knob_types(sn::kKnobs);
   py::class_<sn::Rules>(m, "CoreRules")
-      .def(py::init([](int players, const std::string& partners, bool knock, bool bidding, bool spritze, bool retour,
-                       const std::string& claim, const std::string& must_head, bool closing, int one_point_from,
-                       int target) {
-             sn::Rules r;
-             r.players = players;
-             r.partners = sn::parse_partners(partners);
-             r.knock = knock;
-             r.bidding = bidding;
-             r.spritze = spritze;
-             r.retour = retour;
-             r.claim = sn::parse_claim(claim);
-             r.must_head = sn::parse_must_head(must_head);
-             r.closing = closing;
-             r.one_point_from = one_point_from;
-             r.target = target;
-             r.validate();
-             return r;
-           }),
-           py::kw_only(), py::arg("players"), py::arg("partners"), py::arg("knock"), py::arg("bidding"),
-           py::arg("spritze"), py::arg("retour"), py::arg("claim"), py::arg("must_head"), py::arg("closing"),
-           py::arg("one_point_from"), py::arg("target"))
-      .def("to_dict", &rules_to_dict)
+      .def(py::init([](const py::kwargs& values) { return rules_from_keywords<sn::Rules>(values, sn::kKnobs); }),
+           "Rules from keyword knobs (KNOB_TYPES), checked by the core (S10).")
+      .def("to_dict", [](const sn::Rules& r) { return rules_to_dict(r); })
       .def("__eq__", [](const sn::Rules& a, const sn::Rules& b) { return a == b; });
   m.def("preset_values", [](const std::string& name) { return rules_to_dict(sn::preset(name)); }, py::arg("name"));
 

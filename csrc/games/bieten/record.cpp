@@ -14,10 +14,6 @@ namespace {
 
 using json::Value;
 
-constexpr std::array<std::string_view, 10> kKnobs = {"players",    "hand_size", "target",    "wild",
-                                                     "weli_point", "ties",      "overbid",   "cut_steal",
-                                                     "show_top_card", "reraise"};
-
 // A card from its text or id.
 Card card_from(const Value& v) {
   if (v.is_string()) return parse_card(v.get_ref<const std::string&>());
@@ -86,42 +82,7 @@ std::string record_json(const Game& g) {
   return out;
 }
 
-Rules rules_from_json(const Value& v) {
-  if (!v.is_object()) throw RulesError("R10: rules must be an object of knobs, not " + json::show(v));
-  std::vector<std::string> unknown;
-  for (const auto& [name, value] : v.items()) {
-    if (std::find(kKnobs.begin(), kKnobs.end(), name) == kKnobs.end()) unknown.push_back(name);
-  }
-  if (!unknown.empty()) {
-    std::sort(unknown.begin(), unknown.end());
-    const std::vector<std::string> known(kKnobs.begin(), kKnobs.end());
-    throw RulesError("R10: unknown rules knob(s): " + record::join(unknown) + " (known: " + record::join(known) + ")");
-  }
-  Rules r;  // the tyrol preset
-  for (std::size_t k = 0; k < kKnobs.size(); ++k) {
-    const Value* x = json::find(v, kKnobs[k]);
-    if (x == nullptr) continue;
-    const std::string name(kKnobs[k]);
-    if (k < 3) {  // players, hand_size, target
-      if (!x->is_number_integer()) throw RulesError("R10: " + name + " must be an int, not " + json::show(*x));
-      if (!json::integer_in(*x, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())) {
-        throw RulesError("R10: " + name + " is out of range: " + json::show(*x));
-      }
-      (k == 0 ? r.players : k == 1 ? r.hand_size : r.target) = x->get<int>();
-    } else if (k == 4 || k >= 7) {  // weli_point, cut_steal, show_top_card, reraise
-      if (!x->is_boolean()) throw RulesError("R10: " + name + " must be a bool, not " + json::show(*x));
-      (k == 4 ? r.weli_point : k == 7 ? r.cut_steal : k == 8 ? r.show_top_card : r.reraise) = x->get<bool>();
-    } else if (!x->is_string()) {  // wild, ties, overbid
-      throw RulesError("R10: " + name + " must be a str, not " + json::show(*x));
-    }
-  }
-  // The string knobs are parsed after every type check, as the core's constructor does.
-  if (const Value* x = json::find(v, "wild")) r.wild = parse_wild(x->get_ref<const std::string&>());
-  if (const Value* x = json::find(v, "ties")) r.ties = parse_ties(x->get_ref<const std::string&>());
-  if (const Value* x = json::find(v, "overbid")) r.overbid = parse_overbid(x->get_ref<const std::string&>());
-  r.validate();
-  return r;
-}
+Rules rules_from_json(const Value& v) { return knobs::read(v, Rules{}, kKnobs, "R10"); }
 
 Game game_from_record(std::string_view text) {
   const Value rec = record::envelope(text, kRecordFormat, kRecordVersion,

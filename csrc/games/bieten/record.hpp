@@ -61,21 +61,10 @@ inline std::string_view figure_text(int figure) {
 
 }  // namespace data
 
-// Rules.to_dict(): every knob, in KNOBS order.
+// Rules.to_dict(): every knob, in kKnobs order.
 template <json::DataSink S>
 void write_rules(S& s, const Rules& r) {
-  s.begin_object();
-  s.key("players"), s.integer(r.players);
-  s.key("hand_size"), s.integer(r.hand_size);
-  s.key("target"), s.integer(r.target);
-  s.key("wild"), s.string(wild_name(r.wild));
-  s.key("weli_point"), s.boolean(r.weli_point);
-  s.key("ties"), s.string(ties_name(r.ties));
-  s.key("overbid"), s.string(overbid_name(r.overbid));
-  s.key("cut_steal"), s.boolean(r.cut_steal);
-  s.key("show_top_card"), s.boolean(r.show_top_card);
-  s.key("reraise"), s.boolean(r.reraise);
-  s.end_object();
+  knobs::write(s, r, kKnobs);
 }
 
 // An event's dict (docs/events.md); `viewer` >= 0 hides the other seats' hands of hand_dealt (the

@@ -14,62 +14,8 @@ namespace {
 
 using json::Value;
 
-// The knobs in Rules.to_dict()'s order (KNOBS).
-constexpr std::array<std::string_view, 11> kKnobs = {"players", "partners", "knock",     "bidding",
-                                                     "spritze", "retour",   "claim",     "must_head",
-                                                     "closing", "one_point_from", "target"};
-enum class KnobKind { kInt, kBool, kStr };
-constexpr KnobKind kind_of(std::size_t k) {
-  return k == 0 || k == 9 || k == 10 ? KnobKind::kInt : k == 1 || k == 6 || k == 7 ? KnobKind::kStr : KnobKind::kBool;
-}
-
-// Rules from a base (a preset's knobs) overridden by a JSON object of knobs: unknown knobs, each knob's
-// type, then the core's own checks (Rules::validate).
-Rules rules_over(const Rules& base, const Value& overrides) {
-  if (!overrides.is_object()) throw RulesError("S10: rules must be an object of knobs, not " + json::show(overrides));
-  std::vector<std::string> unknown;
-  for (const auto& [name, value] : overrides.items()) {
-    if (std::find(kKnobs.begin(), kKnobs.end(), name) == kKnobs.end()) unknown.push_back(name);
-  }
-  if (!unknown.empty()) {
-    std::sort(unknown.begin(), unknown.end());
-    const std::vector<std::string> known(kKnobs.begin(), kKnobs.end());
-    throw RulesError("S10: unknown rules knob(s): " + record::join(unknown) + " (known: " + record::join(known) + ")");
-  }
-  Value knobs;
-  {
-    json::ValueSink base_knobs(knobs);
-    write_rules(base_knobs, base);
-  }
-  for (const auto& [name, value] : overrides.items()) knobs[name] = value;
-  Rules r;
-  for (std::size_t k = 0; k < kKnobs.size(); ++k) {
-    const Value& x = *json::find(knobs, kKnobs[k]);
-    const std::string name(kKnobs[k]);
-    switch (kind_of(k)) {
-      case KnobKind::kInt:
-        if (!x.is_number_integer()) throw RulesError("S10: " + name + " must be an int, not " + json::show(x));
-        if (!json::integer_in(x, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())) {
-          throw RulesError("S10: " + name + " is out of range: " + json::show(x));
-        }
-        (k == 0 ? r.players : k == 9 ? r.one_point_from : r.target) = x.get<int>();
-        break;
-      case KnobKind::kBool:
-        if (!x.is_boolean()) throw RulesError("S10: " + name + " must be a bool, not " + json::show(x));
-        (k == 2 ? r.knock : k == 3 ? r.bidding : k == 4 ? r.spritze : k == 5 ? r.retour : r.closing) = x.get<bool>();
-        break;
-      case KnobKind::kStr:
-        if (!x.is_string()) throw RulesError("S10: " + name + " must be a str, not " + json::show(x));
-        break;
-    }
-  }
-  // The string knobs are parsed after every type check, as the core's CoreRules constructor does.
-  r.partners = parse_partners(json::find(knobs, "partners")->get_ref<const std::string&>());
-  r.claim = parse_claim(json::find(knobs, "claim")->get_ref<const std::string&>());
-  r.must_head = parse_must_head(json::find(knobs, "must_head")->get_ref<const std::string&>());
-  r.validate();
-  return r;
-}
+// Rules from a base (a preset's knobs) overridden by a JSON object of knobs (core/knobs.hpp read).
+Rules rules_over(const Rules& base, const Value& overrides) { return knobs::read(overrides, base, kKnobs, "S10"); }
 
 // A card of the Schnapsen pack by text or id; anything else is refused (S1.1).
 Card pack_card(const Value& v, const std::string& where) {

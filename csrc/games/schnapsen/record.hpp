@@ -69,22 +69,10 @@ void per_seat(S& s, const T& values, int players) {
 
 }  // namespace data
 
-// Rules.to_dict(): every knob, in KNOBS order.
+// Rules.to_dict(): every knob, in kKnobs order.
 template <json::DataSink S>
 void write_rules(S& s, const Rules& r) {
-  s.begin_object();
-  s.key("players"), s.integer(r.players);
-  s.key("partners"), s.string(partners_name(r.partners));
-  s.key("knock"), s.boolean(r.knock);
-  s.key("bidding"), s.boolean(r.bidding);
-  s.key("spritze"), s.boolean(r.spritze);
-  s.key("retour"), s.boolean(r.retour);
-  s.key("claim"), s.string(claim_name(r.claim));
-  s.key("must_head"), s.string(must_head_name(r.must_head));
-  s.key("closing"), s.boolean(r.closing);
-  s.key("one_point_from"), s.integer(r.one_point_from);
-  s.key("target"), s.integer(r.target);
-  s.end_object();
+  knobs::write(s, r, kKnobs);
 }
 
 // The cards of a deal as dealt, in deal()'s shape (S3.7): hands, the trump card, the stock (two players).

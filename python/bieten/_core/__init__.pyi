@@ -86,21 +86,12 @@ class CardSet:
     def __ge__(self, other: _CardsLike) -> bool: ...
     def __gt__(self, other: _CardsLike) -> bool: ...
 
+# (name, type) of each rules knob in to_dict order, from the core's table: type is int, bool or str.
+KNOB_TYPES: tuple[tuple[str, str], ...]
+
 class CoreRules:
-    def __init__(
-        self,
-        *,
-        players: int,
-        hand_size: int,
-        target: int,
-        wild: str,
-        weli_point: bool,
-        ties: str,
-        overbid: str,
-        cut_steal: bool,
-        show_top_card: bool,
-        reraise: bool,
-    ) -> None: ...
+    # Keyword knobs of KNOB_TYPES (each optional, over the game's default rules), checked by the core.
+    def __init__(self, **knobs: int | bool | str) -> None: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 def preset_values(name: str) -> dict[str, Any]: ...

@@ -12,22 +12,12 @@ NUM_ACTIONS: int
 OBSERVATION_SIZE: int
 OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
 
+# (name, type) of each rules knob in to_dict order, from the core's table: type is int, bool or str.
+KNOB_TYPES: tuple[tuple[str, str], ...]
+
 class CoreRules:
-    def __init__(
-        self,
-        *,
-        players: int,
-        partners: str,
-        knock: bool,
-        bidding: bool,
-        spritze: bool,
-        retour: bool,
-        claim: str,
-        must_head: str,
-        closing: bool,
-        one_point_from: int,
-        target: int,
-    ) -> None: ...
+    # Keyword knobs of KNOB_TYPES (each optional, over the game's default rules), checked by the core.
+    def __init__(self, **knobs: int | bool | str) -> None: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 def preset_values(name: str) -> dict[str, Any]: ...

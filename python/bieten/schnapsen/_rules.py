@@ -8,32 +8,21 @@ from typing import Any, ClassVar
 from bieten._core import RulesError
 from bieten._core import schnapsen as _core
 
-KNOBS = (
-    "players",
-    "partners",
-    "knock",
-    "bidding",
-    "spritze",
-    "retour",
-    "claim",
-    "must_head",
-    "closing",
-    "one_point_from",
-    "target",
-)
-_INT_KNOBS = frozenset({"players", "one_point_from", "target"})
-_BOOL_KNOBS = frozenset({"knock", "bidding", "spritze", "retour", "closing"})
+# The knobs and their types come from the core's one table (csrc/games/schnapsen/rules.hpp kKnobs).
+_TYPES: dict[str, str] = dict(_core.KNOB_TYPES)  # name -> "int", "bool" or "str"
+KNOBS: tuple[str, ...] = tuple(_TYPES)
 PRESETS = ("bauernschnapsen", "bauernschnapsen_called", "bauernschnapsen_2", "schnapsen")
 
 
 def _check_knob(name: str, value: object) -> None:
     """S10: knob types as R10 (bool, int that is not bool, strings as shown)."""
-    if name in _INT_KNOBS:
+    kind = _TYPES[name]
+    if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"S10: {name} must be an int, not {value!r}")
         if not -(2**31) <= value < 2**31:
             raise RulesError(f"S10: {name} is out of range: {value}")
-    elif name in _BOOL_KNOBS:
+    elif kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"S10: {name} must be a bool, not {value!r}")
     elif not isinstance(value, str):
