@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "-DBIETEN_BUILD_TESTS=ON",
         "-DBIETEN_WERROR=ON",
         "-DBIETEN_LTO=OFF",
+        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
         *extra,
     ]
     if shutil.which("ninja"):
