@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nlohmann_json  # type: ignore[import-untyped]
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,6 +122,7 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
             "-fsanitize=thread",
             f"-I{ROOT / 'csrc'}",
             f"-I{ROOT / 'csrc' / 'include'}",
+            f"-isystem{nlohmann_json.get_include()}",  # the core's JSON reader (nlohmann-json, a test extra)
             *sources,
             str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),
             "-o",

@@ -202,7 +202,7 @@ def test_numpy_array_is_refused_as_a_card_or_action(name: str) -> None:
 # repr() gave garbage or raised, and ``hands`` or ``apply_id`` crashed the interpreter (SIGSEGV).
 # Fixed: a failed __init__ now leaves a complete placeholder game. Game.__new__(Game), never
 # initialised, read uninitialised memory too (pybind11 allocates the C++ value lazily on the first
-# call); fixed in bindings/register_game.cpp (refuse_uninitialised): every call raises TypeError.
+# call); fixed in bindings/python/register_game.cpp (refuse_uninitialised): every call raises TypeError.
 
 FAILED_INIT = """
 import bieten
@@ -257,7 +257,7 @@ def test_uninitialised_game_is_refused() -> None:
 
 # ---- Found and fixed -------------------------------------------------------------------------------------
 # An int beyond 64 bits as an action gave pybind11's RuntimeError "Unable to cast Python instance of
-# type <class 'int'>" (found by fuzz_actions; fixed in bindings/register_game.cpp action_from).
+# type <class 'int'>" (found by fuzz_actions; fixed in bindings/python/register_game.cpp action_from).
 
 BIG_ACTION_CALLS = {
     "Action": lambda: bieten.Action(2**64),

@@ -110,7 +110,7 @@ class Game(_core.GameBase):
     """
 
     # No instance __dict__: the metadata and the event caches live in the C++ object (GameBase),
-    # so that clone() is one C++ copy (bindings/register_game.cpp).
+    # so that clone() is one C++ copy (bindings/python/register_game.cpp).
     __slots__ = ()
 
     def __init__(

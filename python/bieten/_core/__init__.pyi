@@ -272,7 +272,7 @@ def simulate(
     threads: int,
 ) -> dict[str, Any]: ...
 
-# The batched environment (docs/vector_env.md, bindings/register_vector_env.cpp).
+# The batched environment (docs/vector_env.md, bindings/python/register_vector_env.cpp).
 class _VectorEnvCore:
     @property
     def num_envs(self) -> int: ...

@@ -1,4 +1,4 @@
-"""Type stubs of the Schnapsen submodule of the C++ core (bindings/register_schnapsen*.cpp)."""
+"""Type stubs of the Schnapsen submodule of the C++ core (bindings/python/register_schnapsen*.cpp)."""
 
 from typing import Any, TypeVar, overload
 
