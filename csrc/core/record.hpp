@@ -1,16 +1,19 @@
 // What reading a game record means for every game (csrc/games/*/record.cpp): the envelope (JSON
-// text, an object, format and version, the fields), the seed, and the state a record says it reaches.
+// text, an object, format and version, the fields), the seed, the replay and the state a record says
+// it reaches; and the pieces of data both games write (cards, seats).
 // Python's Game.from_json and the C ABI's *_from_json both call these, so both report these messages.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/cards.hpp"
 #include "core/errors.hpp"
 #include "core/json.hpp"
 
@@ -96,6 +99,97 @@ inline void check_says(const json::Value& rec, const char* field, const json::Va
   }
 }
 
+// The state a record says its actions reach.
+struct State {
+  std::uint64_t hand_number = 0;
+  std::vector<int> scores;       // per seat
+  std::vector<CardSet> hands;    // per seat, as the record lists them
+};
+
+// A game from a record that passed `envelope`: `build(rec)` makes it (a refusal becomes
+// "from_json: <the rule's message>"), every action is applied (`parse` reads its text), and the
+// state `state_of(game)` must be what the record says, where it says it (a hand-written record may not).
+template <typename Game, typename Build, typename Parse, typename StateOf>
+Game replay(const json::Value& rec, Build&& build, Parse&& parse, StateOf&& state_of) {
+  std::optional<Game> game;
+  try {
+    game.emplace(build(rec));
+  } catch (const Error& e) {
+    throw RecordError(std::string("from_json: ") + e.what());
+  }
+  const json::Value& actions = *json::find(rec, "actions");
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const std::string& text = actions[i].get_ref<const std::string&>();
+    try {
+      game->apply(parse(text));
+    } catch (const Error& e) {
+      // The text quoted as the core quotes texts (the refusal quotes it again: 'jump' is not an action).
+      throw RecordError("from_json: action " + std::to_string(i) + " '" + text + "' is refused: " + e.what());
+    }
+  }
+  const State state = state_of(*game);
+  if (json::find(rec, "hand_number") != nullptr) check_says(rec, "hand_number", json::Value(state.hand_number));
+  if (json::find(rec, "scores") != nullptr) check_says(rec, "scores", json::Value(state.scores));
+  if (json::find(rec, "hands") != nullptr) {
+    json::Value hands = json::Value::array();
+    for (CardSet set : state.hands) {
+      json::Value& hand = hands.emplace_back(json::Value::array());
+      for (; set; set &= set - 1) hand.push_back(card_text(lowest(set)));
+    }
+    check_says(rec, "hands", hands);
+  }
+  return std::move(*game);
+}
+
 }  // namespace record
+
+// Pieces of data both games write (their record.hpp).
+namespace data {
+
+inline constexpr Card kNoCard = 0xFF;  // both games' "no card"
+
+template <json::DataSink S>
+void card_or_null(S& s, Card c) {
+  if (c == kNoCard) {
+    s.null();
+  } else {
+    s.string(card_text(c));
+  }
+}
+
+template <json::DataSink S>
+void seat_or_null(S& s, int seat) {
+  if (seat < 0) {
+    s.null();
+  } else {
+    s.integer(seat);
+  }
+}
+
+// A card set as texts, ascending card id.
+template <json::DataSink S>
+void cards(S& s, CardSet set) {
+  s.begin_array();
+  for (; set; set &= set - 1) s.string(card_text(lowest(set)));
+  s.end_array();
+}
+
+template <json::DataSink S>
+void seat_list(S& s, unsigned mask, int players) {
+  s.begin_array();
+  for (int p = 0; p < players; ++p) {
+    if (mask >> p & 1) s.integer(p);
+  }
+  s.end_array();
+}
+
+template <json::DataSink S, typename T>
+void per_seat(S& s, const T& values, int players) {
+  s.begin_array();
+  for (int p = 0; p < players; ++p) s.integer(values[p]);
+  s.end_array();
+}
+
+}  // namespace data
 
 }  // namespace bieten

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/json.hpp"
+#include "core/record.hpp"
 #include "games/bieten/actions.hpp"
 #include "games/bieten/cards.hpp"
 #include "games/bieten/events.hpp"
@@ -21,39 +22,6 @@ inline constexpr std::string_view kRecordFormat = "bieten-game";  // python/biet
 inline constexpr int kRecordVersion = 1;                           // JSON_VERSION
 
 namespace data {
-
-template <json::DataSink S>
-void card_or_null(S& s, Card c) {
-  if (c == kNoCard) {
-    s.null();
-  } else {
-    s.string(card_text(c));
-  }
-}
-
-template <json::DataSink S>
-void seat_or_null(S& s, int seat) {
-  if (seat < 0) {
-    s.null();
-  } else {
-    s.integer(seat);
-  }
-}
-
-// A card set as texts, ascending card id.
-template <json::DataSink S>
-void cards(S& s, CardSet set) {
-  s.begin_array();
-  for (; set; set &= set - 1) s.string(card_text(lowest(set)));
-  s.end_array();
-}
-
-template <json::DataSink S, typename T>
-void per_seat(S& s, const T& values, int players) {
-  s.begin_array();
-  for (int p = 0; p < players; ++p) s.integer(values[p]);
-  s.end_array();
-}
 
 inline std::string_view figure_text(int figure) {
   return figure == kWeliPointFigure ? std::string_view("weli") : figure_name(static_cast<Figure>(figure));
@@ -144,11 +112,7 @@ void write_event(S& s, const Event& e, int players, int viewer) {
       break;
     case EventType::kGameOver:
       s.key("winner"), s.integer(e.seat);
-      s.key("bummerl"), s.begin_array();
-      for (int p = 0; p < players; ++p) {
-        if (e.seats >> p & 1) s.integer(p);
-      }
-      s.end_array();
+      s.key("bummerl"), data::seat_list(s, e.seats, players);
       s.key("scores"), data::per_seat(s, e.totals, players);
       break;
   }

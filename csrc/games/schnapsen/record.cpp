@@ -127,40 +127,16 @@ Game game_from_record(std::string_view text) {
   const Value rec = record::envelope(
       text, kRecordFormat, kRecordVersion,
       {"format", "version", "rules", "seed", "dealer", "deal", "actions", "hand_number", "scores", "hands"}, "S11");
-  std::optional<Game> game;
-  try {
-    game.emplace(game_from(rec));
-  } catch (const Error& e) {
-    throw RecordError(std::string("from_json: ") + e.what());
-  }
-  const Value& actions = *json::find(rec, "actions");
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    try {
-      game->apply(parse_action(actions[i].get_ref<const std::string&>()));
-    } catch (const Error& e) {
-      // The text quoted as the core quotes texts (the refusal quotes it again, 'jump' is not an action).
-      throw RecordError("from_json: action " + std::to_string(i) + " '" + actions[i].get_ref<const std::string&>() +
-                        "' is refused: " + e.what());
-    }
-  }
-  const int players = game->players();
-  if (json::find(rec, "hand_number") != nullptr) {
-    record::check_says(rec, "hand_number", Value(game->hand_number()));
-  }
-  if (json::find(rec, "scores") != nullptr) {
-    Value scores = Value::array();
-    for (int p = 0; p < players; ++p) scores.push_back(game->scores()[p]);
-    record::check_says(rec, "scores", scores);
-  }
-  if (json::find(rec, "hands") != nullptr) {
-    Value hands = Value::array();
-    for (int p = 0; p < players; ++p) {
-      Value& hand = hands.emplace_back(Value::array());
-      for (CardSet s = game->hand(p); s; s &= s - 1) hand.push_back(card_text(lowest(s)));
-    }
-    record::check_says(rec, "hands", hands);
-  }
-  return std::move(*game);
+  return record::replay<Game>(
+      rec, game_from, [](const std::string& text) { return parse_action(text); },
+      [](const Game& g) {
+        record::State state{g.hand_number(), {}, {}};
+        for (int p = 0; p < g.players(); ++p) {
+          state.scores.push_back(g.scores()[p]);
+          state.hands.push_back(g.hand(p));
+        }
+        return state;
+      });
 }
 
 }  // namespace bieten::schnapsen

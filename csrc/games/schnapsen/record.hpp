@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/json.hpp"
+#include "core/record.hpp"
 #include "games/schnapsen/actions.hpp"
 #include "games/schnapsen/cards.hpp"
 #include "games/schnapsen/deal.hpp"
@@ -25,15 +26,6 @@ namespace data {
 inline constexpr std::string_view kSuitLetters[4] = {"H", "L", "S", "E"};
 
 template <json::DataSink S>
-void card_or_null(S& s, Card c) {
-  if (c == kNoCard) {
-    s.null();
-  } else {
-    s.string(card_text(c));
-  }
-}
-
-template <json::DataSink S>
 void suit_or_null(S& s, int suit) {
   if (suit < 0 || suit > 3) {
     s.null();
@@ -42,30 +34,11 @@ void suit_or_null(S& s, int suit) {
   }
 }
 
-template <json::DataSink S>
-void seat_or_null(S& s, int seat) {
-  if (seat < 0) {
-    s.null();
-  } else {
-    s.integer(seat);
-  }
-}
-
-template <json::DataSink S>
-void seat_list(S& s, unsigned mask, int players) {
-  s.begin_array();
-  for (int p = 0; p < players; ++p) {
-    if (mask >> p & 1) s.integer(p);
-  }
-  s.end_array();
-}
-
-template <json::DataSink S, typename T>
-void per_seat(S& s, const T& values, int players) {
-  s.begin_array();
-  for (int p = 0; p < players; ++p) s.integer(values[p]);
-  s.end_array();
-}
+using bieten::data::card_or_null;
+using bieten::data::cards;
+using bieten::data::per_seat;
+using bieten::data::seat_list;
+using bieten::data::seat_or_null;
 
 }  // namespace data
 
@@ -212,11 +185,7 @@ void write_record(S& s, const Game& g) {
   s.key("hand_number"), s.unsigned_integer(g.hand_number());
   s.key("scores"), data::per_seat(s, g.scores(), players);
   s.key("hands"), s.begin_array();
-  for (int p = 0; p < players; ++p) {
-    s.begin_array();
-    for (CardSet set = g.hand(p); set; set &= set - 1) s.string(card_text(lowest(set)));
-    s.end_array();
-  }
+  for (int p = 0; p < players; ++p) data::cards(s, g.hand(p));
   s.end_array();
   s.end_object();
 }
