@@ -14,6 +14,7 @@
 #include "py_game_common.hpp"
 #include "py_input.hpp"
 #include "py_sink.hpp"
+#include "rules_cast.hpp"
 #include "games/bieten/observation.hpp"
 #include "games/bieten/record.hpp"
 
@@ -371,6 +372,7 @@ True
       .def(py::init([](const std::string& record) { return PyGame(game_from_record(record)); }), py::arg("record"),
            "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", [](const PyGame& g) -> py::object {
         if (!g.given_deal()) return py::none();
         py::list hands;

@@ -400,6 +400,7 @@ True
       .def(py::init([](const std::string& record) { return PyGame(sn::game_from_record(record)); }), py::arg("record"),
            "A game restored from its record (Game.from_json): the core reads and checks it.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", [](const PyGame& g) -> py::object {
         return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
       }, "The first deal the game was given, in deal()'s shape, or None.")

@@ -271,7 +271,7 @@ class Game(_core.GameBase):
         given = game._given_deal()
         deal = None if given is None else [_cards(m) for m in given[0]]
         top = None if given is None or given[1] is None else str(_core.Card.from_id(given[1]))
-        game._set_meta(Rules.from_dict(game.record_dict()["rules"]), deal, top)
+        game._set_meta(Rules.from_dict(game._rules_dict()), deal, top)
         return game
 
     @classmethod

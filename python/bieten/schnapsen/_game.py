@@ -244,7 +244,7 @@ class Game(_core.GameBase):
         raises GameRecordError (a ValueError)."""
         game = cls.__new__(cls)
         _core.GameBase.__init__(game, _record_text(text))
-        game._meta = (Rules.from_dict(game.record_dict()["rules"]), game._given_deal())
+        game._meta = (Rules.from_dict(game._rules_dict()), game._given_deal())
         return game
 
     @classmethod
