@@ -1,7 +1,7 @@
 // Native agents (bieten.h "Native agents", docs/c_abi.md): a C callback that batch self-play calls per
 // decision with a bieten_view, a seat's view of the game, instead of the game itself. Shared by the C ABI
-// (bindings/c_abi.cpp, bindings/c_abi_schnapsen.cpp) and the Python module (bindings/register_simulate.cpp,
-// bindings/register_schnapsen_simulate.cpp), each of which builds its own views: the callback reaches
+// (bindings/c_abi/bieten.cpp, bindings/c_abi/schnapsen.cpp) and the Python module (bindings/python/
+// register_simulate.cpp, register_schnapsen_simulate.cpp), each of which builds its own views: the callback reaches
 // the game only through the function pointers in the view, so it needs no symbol of either library.
 #pragma once
 

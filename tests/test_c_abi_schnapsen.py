@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -495,16 +496,24 @@ BAD_KNOBS: list[Any] = [
 
 
 @pytest.mark.parametrize("knobs", BAD_KNOBS, ids=range(len(BAD_KNOBS)))
-def test_bad_knobs_are_refused_with_pythons_message(capi: _CApi, knobs: Any) -> None:
-    with pytest.raises(schnapsen.RulesError) as info:
+def test_bad_knobs_are_refused_with_the_cores_message(capi: _CApi, knobs: Any) -> None:
+    """bieten_schnapsen_new and a record's rules (bieten_schnapsen_from_json, Game.from_json) give one
+    message, the core's, naming S10 (or the rule the combination breaks); Python refuses them too."""
+    with pytest.raises(schnapsen.RulesError):
         schnapsen.Rules.from_dict(knobs)
-    assert capi.refused_new(None, json.dumps(knobs)) == (E_RULES, str(info.value))
+    status, message = capi.refused_new(None, json.dumps(knobs))
+    assert status == E_RULES and re.match(r"^S\d+(\.\d+)?\b", message), message
+    record = json.loads(schnapsen.Game(schnapsen.Rules(), seed=1).to_json())
+    record["rules"] = knobs
+    with pytest.raises(schnapsen.GameRecordError) as info:
+        schnapsen.Game.from_json(json.dumps(record))
+    assert str(info.value) == "from_json: " + message
     if isinstance(knobs, dict):
         for preset in schnapsen.PRESETS:
             try:
                 schnapsen.Rules.preset(preset, **knobs)
-            except schnapsen.RulesError as err:
-                assert capi.refused_new(preset, json.dumps(knobs)) == (E_RULES, str(err))
+            except schnapsen.RulesError:
+                assert capi.refused_new(preset, json.dumps(knobs))[0] == E_RULES
             else:
                 capi.new(preset, knobs, 1)
 

@@ -13,8 +13,10 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
+import nlohmann_json  # type: ignore[import-untyped]
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +49,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "-DBIETEN_BUILD_TESTS=ON",
         "-DBIETEN_WERROR=ON",
         "-DBIETEN_LTO=OFF",
+        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
         *extra,
     ]
     if shutil.which("ninja"):
@@ -151,6 +154,7 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
             "-fsanitize=thread",
             f"-I{ROOT / 'csrc'}",
             f"-I{ROOT / 'csrc' / 'include'}",
+            f"-isystem{nlohmann_json.get_include()}",  # the core's JSON reader (nlohmann-json, a test extra)
             *sources,
             str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),
             str(ROOT / "tests" / "cpp" / "doctest_main.cpp"),

@@ -533,7 +533,7 @@ def test_a_tampered_file_is_refused_with_its_line(
 def test_malformed_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for text, message in [
         ("", "empty; the first line must be the game header"),
-        ('{"type": "game", "record": {}}\n', "line 1: from_json: expected format 'bieten-game'"),
+        ('{"type": "game", "record": {}}\n', 'line 1: from_json: expected format "bieten-game"'),
         ('{"type": "game", "record": 1}\n', "line 1: the header's 'record' must be a game record object"),
         ("[1, 2]\n", "line 1: a line is a JSON object of type game, action, end, not 'list'"),
         ('{"type": "game"\n', "line 1: not JSON"),

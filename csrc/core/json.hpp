@@ -1,26 +1,24 @@
-// A small, strict JSON reader and writer (RFC 8259) for the C ABI's rules, events and game records.
+// JSON for the C ABI, the records and the events: nlohmann/json (PyPI's nlohmann-json, a build
+// requirement) reads, and a small streaming writer turns the games' data (a DataSink, below) into text.
 //
-// The reader accepts exactly RFC 8259 JSON text and nothing else: no comments, trailing commas,
-// single quotes, NaN/Infinity, leading zeros, control characters in strings, lone surrogates,
-// invalid UTF-8, a byte-order mark, or text after the value. Duplicate object keys are refused too
-// (a record whose meaning depends on which duplicate wins is refused rather than guessed at).
-// Errors are ParseError with a message naming the problem and its place, e.g.
-// "expected ',' or '}' in an object, found ']' at line 1 column 7 (char 6)" (columns and chars
-// count bytes from 1 and 0); callers say which text it was.
+// Reading is strict RFC 8259, as nlohmann parses it (no comments, trailing commas, NaN, leading
+// zeros, control characters in strings, lone surrogates or invalid UTF-8), plus two refusals of our
+// own: duplicate object keys (a record whose meaning depends on which duplicate wins is refused rather
+// than guessed at) and nesting deeper than 256. Integers keep their exact value from -2^63 to 2^64 - 1
+// (seeds are 0 <= seed < 2^64, R3.2); other numbers are doubles. Errors are ParseError.
 //
-// Integers keep their full value: anything from -(2^64 - 1) to 2^64 - 1 is exact (seeds are
-// 0 <= seed < 2^64, R3.2); larger integers and numbers with a fraction or exponent are kept as text.
-//
-// The writer produces the same text as Python's json.dumps with its defaults (", " and ": "
-// separators, ensure_ascii), so that records and events written here equal Python's byte for byte.
+// The writer writes Python's json.dumps text with its defaults (", " and ": " separators,
+// ensure_ascii), so that a C program and Python see the same bytes for the same data.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
 
@@ -31,107 +29,97 @@ class ParseError : public Error {
   using Error::Error;
 };
 
-enum class Kind : std::uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
+// Objects keep their members in the order written, so that messages show a value as it was given.
+using Value = nlohmann::ordered_json;
 
-// The shape of a number.
-enum class NumberKind : std::uint8_t {
-  kInteger,     // no fraction or exponent, |value| < 2^64: negative() and magnitude() are exact
-  kBigInteger,  // no fraction or exponent, but |value| >= 2^64
-  kReal,        // a fraction or an exponent (e.g. 3.0, 1e2)
+// Parses JSON text (UTF-8); throws ParseError naming the problem and its place.
+Value parse(std::string_view text);
+
+// The member named key of an object, or nullptr (also for a non-object).
+const Value* find(const Value& object, std::string_view key);
+
+// Whether v is an integer (not a bool, not a real) in [lo, hi].
+bool integer_in(const Value& v, std::int64_t lo, std::int64_t hi);
+
+// A value as compact JSON text for messages, cut to about max_len characters.
+std::string show(const Value& v, std::size_t max_len = 200);
+
+// The data of a game's rules, events and records goes to a sink: the JSON writer below, or the
+// pybind11 module's builder of dicts and lists. Each game writes its data once, for every sink.
+template <typename S>
+concept DataSink = requires(S& s, std::string_view text, std::int64_t i, std::uint64_t u, bool b) {
+  s.begin_object();
+  s.end_object();
+  s.begin_array();
+  s.end_array();
+  s.key(text);  // inside an object, before each value
+  s.null();
+  s.boolean(b);
+  s.integer(i);
+  s.unsigned_integer(u);
+  s.string(text);
 };
 
-class Value {
- public:
-  using Member = std::pair<std::string, Value>;
-
-  Value() = default;  // null
-  static Value boolean(bool b);
-  static Value integer(std::int64_t v);
-  static Value unsigned_integer(std::uint64_t v);
-  static Value string(std::string s);
-  static Value array(std::vector<Value> items = {});
-  static Value object(std::vector<Member> members = {});
-
-  Kind kind() const { return kind_; }
-  bool is_null() const { return kind_ == Kind::kNull; }
-  bool is_bool() const { return kind_ == Kind::kBool; }
-  bool is_number() const { return kind_ == Kind::kNumber; }
-  bool is_string() const { return kind_ == Kind::kString; }
-  bool is_array() const { return kind_ == Kind::kArray; }
-  bool is_object() const { return kind_ == Kind::kObject; }
-  // An exact integer (kInteger) of either sign.
-  bool is_integer() const { return kind_ == Kind::kNumber && number_kind_ == NumberKind::kInteger; }
-
-  bool as_bool() const { return flag_; }
-  NumberKind number_kind() const { return number_kind_; }
-  bool negative() const { return flag_; }                  // numbers: below zero
-  std::uint64_t magnitude() const { return magnitude_; }   // kInteger: the absolute value
-  // Whether an integer lies in [lo, hi]; false for any other value.
-  bool integer_in(std::int64_t lo, std::int64_t hi) const;
-  std::int64_t as_int64() const;  // an integer_in(INT64_MIN, INT64_MAX) value
-  // Strings: the decoded UTF-8 text. Numbers: the text as written (e.g. "1e2", "-0").
-  const std::string& text() const { return text_; }
-
-  const std::vector<Value>& items() const { return items_; }
-  std::vector<Value>& items() { return items_; }
-  const std::vector<Member>& members() const { return members_; }
-  std::vector<Member>& members() { return members_; }
-  // The member named key, or nullptr (also for non-objects).
-  const Value* find(std::string_view key) const;
-
-  // Structural equality; numbers compare by exact decimal value (3 == 3.0 == 30e-1), as Python's
-  // == does for ints and floats (locale-independent: no floating-point conversion).
-  friend bool operator==(const Value& a, const Value& b);
-
- private:
-  friend class Parser;
-  Kind kind_ = Kind::kNull;
-  NumberKind number_kind_ = NumberKind::kInteger;
-  bool flag_ = false;  // bool value, or a number's sign
-  std::uint64_t magnitude_ = 0;
-  std::string text_;
-  std::vector<Value> items_;
-  std::vector<Member> members_;
-};
-
-// Parses JSON text (UTF-8); throws ParseError. Nesting deeper than max_depth is refused.
-Value parse(std::string_view text, int max_depth = 256);
-
-// The name of a value's Python type (dict, list, str, int, float, bool, NoneType), for messages.
-std::string_view python_type_name(const Value& v);
-// A short Python-repr-like rendering of a value for error messages ('x', 3, True, None, [1, 'a']),
-// cut to about max_len characters. A real is shown as Python's repr of its float (3e0 as 3.0, 1e400
-// as inf), computed in a way the C locale does not change.
-std::string repr(const Value& v, std::size_t max_len = 200);
-
-// Appends JSON text in Python's json.dumps style (", " and ": " separators, ensure_ascii).
-void write(std::string& out, const Value& v);
-std::string dump(const Value& v);
-// Appends a JSON string literal with Python's ensure_ascii escaping. Invalid UTF-8 is written as
-// U+FFFD, so the output is always valid JSON.
-void write_string(std::string& out, std::string_view s);
-
-// A streaming writer in the same style, for output built without a Value tree.
+// A DataSink writing JSON text in Python's json.dumps style.
 class Writer {
  public:
   explicit Writer(std::string& out) : out_(out) {}
-  Writer& begin_object();
-  Writer& end_object();
-  Writer& begin_array();
-  Writer& end_array();
-  Writer& key(std::string_view k);  // inside an object, before each value
-  Writer& null();
-  Writer& boolean(bool b);
-  Writer& integer(std::int64_t v);
-  Writer& unsigned_integer(std::uint64_t v);
-  Writer& string(std::string_view s);
-  Writer& value(const Value& v);
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  void key(std::string_view k);
+  void null() { before_value(), out_ += "null"; }
+  void boolean(bool b) { before_value(), out_ += b ? "true" : "false"; }
+  void integer(std::int64_t v) { before_value(), out_ += std::to_string(v); }
+  void unsigned_integer(std::uint64_t v) { before_value(), out_ += std::to_string(v); }
+  void string(std::string_view s) { before_value(), write_string(out_, s); }
+
+  // A JSON string literal with ensure_ascii escaping (nlohmann's, which is Python's); invalid UTF-8
+  // is written as U+FFFD, so the output is always JSON.
+  static void write_string(std::string& out, std::string_view s);
 
  private:
   void before_value();
+  void open(char c);
+  void close(char c);
   std::string& out_;
   std::vector<bool> first_;  // per open container: no element written yet
   bool after_key_ = false;
 };
+
+static_assert(DataSink<Writer>);
+
+// A DataSink building a Value (a preset's knobs to override, test expectations).
+class ValueSink {
+ public:
+  explicit ValueSink(Value& out) : out_(out) {}
+  void begin_object() { open(Value::object()); }
+  void end_object() { open_.pop_back(); }
+  void begin_array() { open(Value::array()); }
+  void end_array() { open_.pop_back(); }
+  void key(std::string_view k) { key_ = k; }
+  void null() { put(nullptr); }
+  void boolean(bool b) { put(b); }
+  void integer(std::int64_t v) { put(v); }
+  void unsigned_integer(std::uint64_t v) { put(v); }
+  void string(std::string_view s) { put(std::string(s)); }
+
+ private:
+  // Only the innermost open container grows, so the pointers to the outer ones stay valid.
+  Value& put(Value v) {
+    if (open_.empty()) return out_ = std::move(v);
+    Value& top = *open_.back();
+    if (top.is_object()) return top[key_] = std::move(v);
+    top.push_back(std::move(v));
+    return top.back();
+  }
+  void open(Value v) { open_.push_back(&put(std::move(v))); }
+  Value& out_;
+  std::vector<Value*> open_;
+  std::string key_;
+};
+
+static_assert(DataSink<ValueSink>);
 
 }  // namespace bieten::json

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from typing import Any
 
 from bieten import _core
 from bieten._common_game import CommonGame
 from bieten._core import Action, BietenError, HandError
+from bieten._core import GameRecordError as GameRecordError  # raised by the core's record reader
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask
 from bieten._rules import Rules
@@ -20,10 +20,8 @@ JSON_FORMAT = "bieten-game"
 JSON_VERSION = 1
 
 
-class GameRecordError(BietenError):
-    """A game record (``Game.from_json``) that is malformed, tampered with or inconsistent."""
-
-
+# GameRecordError (a BietenError, so a ValueError): a game record that is malformed, tampered with or
+# inconsistent. The core raises it, reading records for Python and for the C ABI alike.
 class Event:
     """One thing that happened in a game (docs/events.md): a type, a sequence number, a hand number
     and the fields of that type.
@@ -113,7 +111,7 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     """
 
     # No instance __dict__: the metadata and the event caches live in the C++ object (GameBase),
-    # so that clone() is one C++ copy (bindings/register_game.cpp).
+    # so that clone() is one C++ copy (bindings/python/register_game.cpp).
     __slots__ = ()
     _RULE = "R"
     _ACTION = Action
@@ -195,24 +193,13 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
         self._require_record("to_json")
-        return {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "rules": self._meta[0].to_dict(),
-            "seed": self.seed,
-            "dealer": self.first_dealer,
-            "deal": self._meta[1],
-            "top_card": self._meta[2],
-            "actions": self.history,
-            "hand_number": self.hand_number,
-            "scores": self.scores,
-            "hands": self.hands,
-        }
+        return self.record_dict()
 
     def to_json(self) -> str:
         """The game record as JSON text; ``Game.from_json`` restores a game that continues identically.
 
-        The text is ``json.dumps(game.to_record())``, written by the core (csrc/games/bieten/record.cpp).
+        The text is ``json.dumps(game.to_record())``; both are written by the core
+        (csrc/games/bieten/record.hpp), for Python and the C ABI alike.
         """
         self._require_record("to_json")
         return self.record_json()
@@ -221,131 +208,50 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     def from_json(cls, text: str | bytes) -> Game:
         """Restores a game from ``to_json`` by replaying its actions.
 
-        A malformed, tampered or inconsistent record raises GameRecordError (a ValueError). The
-        numbers it states (version, hand_number, scores) compare by exact value: ``1.0`` is 1,
-        ``true`` is not (docs/c_abi.md, "Strict JSON").
+        The core reads and checks the record (csrc/games/bieten/record.cpp, as ``bieten_from_json``
+        does): a malformed, tampered or inconsistent record raises GameRecordError (a ValueError). The
+        numbers it states (version, hand_number, scores) compare by value: ``1.0`` is 1, ``true`` is not.
         """
-        try:
-            if type(text) is str:  # one decoder for every record; json.loads would build one per call
-                record = _RECORD_DECODER.decode(text)
-            else:
-                record = json.loads(text, parse_float=_json_real)
-        except (TypeError, ValueError, RecursionError) as err:
-            raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
-        return cls.from_record(record)
+        game = cls.__new__(cls)
+        _core.GameBase.__init__(game, _record_text(text))
+        given = game._given_deal()
+        deal = None if given is None else [_cards(m) for m in given[0]]
+        top = None if given is None or given[1] is None else str(_core.Card.from_id(given[1]))
+        game._set_meta(Rules.from_dict(game._rules_dict()), deal, top)
+        return game
 
     @classmethod
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
-        if not isinstance(record, dict):
-            raise GameRecordError("from_json: a game record is a JSON object")
-        if record.get("format") != JSON_FORMAT or not _says(record.get("version"), JSON_VERSION):
-            raise GameRecordError(
-                f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
-                f"{record.get('format')!r} version {record.get('version')!r}"
-            )
-        missing = [k for k in ("rules", "seed", "dealer", "actions") if k not in record]
-        if missing:
-            raise GameRecordError(f"from_json: the record lacks {', '.join(missing)}")
-        unknown = sorted(set(record) - _RECORD_FIELDS)
-        if unknown:
-            raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
-        actions = record["actions"]
-        if not isinstance(actions, list) or not (
-            set(map(type, actions)) <= _STR_ONLY or all(isinstance(a, str) for a in actions)
-        ):
-            raise GameRecordError("from_json: actions must be a list of R11 texts")
+        return cls.from_json(_record_data_text(record))
+
+
+def _record_text(text: object) -> str:
+    """A record's text as a str for the core; bytes are decoded as json.loads decodes them (UTF-8, -16
+    or -32, by their first bytes)."""
+    if isinstance(text, (bytes, bytearray)):
         try:
-            game = cls(
-                Rules.from_dict(record["rules"]),
-                record["seed"],
-                deal=record.get("deal"),
-                dealer=record["dealer"],
-                top_card=record.get("top_card"),
-            )
-        except (BietenError, TypeError) as err:
-            raise GameRecordError(f"from_json: {err}") from None
+            text = bytes(text).decode(json.detect_encoding(text))
+        except UnicodeDecodeError as err:
+            raise GameRecordError(f"from_json: not JSON text: {err}") from None
+    if not isinstance(text, str):
+        raise GameRecordError(f"from_json: not JSON text: expected str or bytes, not {type(text).__name__}")
+    if not text.isascii():
         try:
-            game.apply_all(actions)  # in C++; a refusal leaves the actions before it applied (R9)
-        except BietenError as err:
-            index = game.ply
-            raise GameRecordError(f"from_json: action {index} {actions[index]!r} is refused: {err}") from None
-        checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
-        for field, value in checks:
-            if field in record and not _says(record[field], value):
-                raise GameRecordError(
-                    f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
-                )
-        return game
+            text.encode("utf-8")
+        except UnicodeEncodeError as err:  # a lone surrogate: no Unicode text, so no JSON text
+            raise GameRecordError(f"from_json: not JSON text: {err}") from None
+    return text
 
 
-class _RoundedReal(float):
-    """A real of JSON text that float() rounds (``1.00000000000000000001``), with its exact value."""
-
-    __slots__ = ("exact",)
-    exact: Decimal
-
-
-def _json_real(text: str) -> float:
-    """A JSON real as json.loads reads it, a float; one that float() rounds remembers its exact value,
-    so that a record's numbers compare exactly, as bieten_from_json compares them (docs/c_abi.md)."""
-    value = float(text)
-    exact = Decimal(text)
-    if exact == value:  # an exact comparison, as float == int is
-        return value
-    rounded = _RoundedReal(value)
-    rounded.exact = exact
-    return rounded
+def _record_data_text(record: object) -> str:
+    """Record data (``to_record``'s shape) as JSON text for the core's reader."""
+    try:
+        return json.dumps(record, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as err:
+        raise GameRecordError(f"from_json: not JSON data: {err}") from None
 
 
-_RECORD_DECODER = json.JSONDecoder(parse_float=_json_real)
-
-
-def _says(said: object, value: object) -> bool:
-    """Whether a record's field says ``value`` (an int, a card text, or lists of them), compared as the
-    C ABI compares JSON (docs/c_abi.md): numbers by their exact value, so that ``1.0`` says 1 but
-    ``1.5`` and ``true`` do not (``True == 1`` in Python: fuzz/README.md, bug 5); lists item by item."""
-    if said == value and _plain(said):  # the usual case, a record as to_json wrote it
-        return True
-    if isinstance(value, list):
-        return (
-            isinstance(said, list)
-            and len(said) == len(value)
-            and all(_says(a, b) for a, b in zip(said, value, strict=True))
-        )
-    if isinstance(value, str):
-        return isinstance(said, str) and said == value
-    if isinstance(said, bool) or not isinstance(said, (int, float)):
-        return False
-    return (said.exact if isinstance(said, _RoundedReal) else said) == value
-
-
-def _plain(data: object) -> bool:
-    """Whether data is ints and strs in lists, where == compares as _says does (no bool, no real)."""
-    kind = type(data)
-    if kind is int or kind is str:
-        return True
-    if not isinstance(data, list) or kind is not list:
-        return False
-    return all(type(item) is int or type(item) is str or _plain(item) for item in data)
-
-
-_STR_ONLY = {str}
-_RECORD_FIELDS = frozenset(
-    {
-        "format",
-        "version",
-        "rules",
-        "seed",
-        "dealer",
-        "deal",
-        "top_card",
-        "actions",
-        "hand_number",
-        "scores",
-        "hands",
-    }
-)
 _ACTION_TEXTS: list[str] = list(_core.action_texts())
 #: The size of the fixed action space (docs/actions.md).
 NUM_ACTIONS: int = int(_core.NUM_ACTIONS)

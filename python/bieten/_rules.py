@@ -8,30 +8,20 @@ from typing import Any, ClassVar
 from bieten import _core
 from bieten._core import RulesError
 
-_INT_KNOBS = ("players", "hand_size", "target")
-_BOOL_KNOBS = ("weli_point", "cut_steal", "show_top_card", "reraise")
-_STR_KNOBS = ("wild", "ties", "overbid")
-KNOBS = (
-    "players",
-    "hand_size",
-    "target",
-    "wild",
-    "weli_point",
-    "ties",
-    "overbid",
-    "cut_steal",
-    "show_top_card",
-    "reraise",
-)
+# The knobs and their types come from the core's one table (csrc/games/bieten/rules.hpp kKnobs).
+_TYPES: dict[str, str] = dict(_core.KNOB_TYPES)  # name -> "int", "bool" or "str"
+KNOBS: tuple[str, ...] = tuple(_TYPES)
+_STR_KNOBS = tuple(name for name, kind in _TYPES.items() if kind == "str")
 
 
 def _check_knob(name: str, value: object) -> None:
-    if name in _INT_KNOBS:
+    kind = _TYPES[name]
+    if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"R10: {name} must be an int, not {value!r}")
         if not -(2**31) <= value < 2**31:  # the core's int; any value this large is out of range anyway
             raise RulesError(f"R10: {name} is out of range: {value}")
-    elif name in _BOOL_KNOBS:
+    elif kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"R10: {name} must be a bool, not {value!r}")
     elif not isinstance(value, str):

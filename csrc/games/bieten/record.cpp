@@ -1,71 +1,101 @@
 #include "games/bieten/record.hpp"
 
-#include "games/bieten/actions.hpp"
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "core/record.hpp"
 
 namespace bieten {
 
-void write_rules(json::Writer& w, const Rules& r) {
-  w.begin_object();
-  w.key("players").integer(r.players);
-  w.key("hand_size").integer(r.hand_size);
-  w.key("target").integer(r.target);
-  w.key("wild").string(wild_name(r.wild));
-  w.key("weli_point").boolean(r.weli_point);
-  w.key("ties").string(ties_name(r.ties));
-  w.key("overbid").string(overbid_name(r.overbid));
-  w.key("cut_steal").boolean(r.cut_steal);
-  w.key("show_top_card").boolean(r.show_top_card);
-  w.key("reraise").boolean(r.reraise);
-  w.end_object();
-}
+namespace {
 
-void write_card_or_null(json::Writer& w, Card c) {
-  if (c == kNoCard) {
-    w.null();
-  } else {
-    w.string(card_text(c));
+using json::Value;
+
+// A card from its text or id.
+Card card_from(const Value& v) {
+  if (v.is_string()) return parse_card(v.get_ref<const std::string&>());
+  if (v.is_number_integer()) {
+    if (!json::integer_in(v, 0, kDeckSize - 1)) throw CardError("R1.4: card id must be 0 to 32, not " + json::show(v));
+    return static_cast<Card>(v.get<int>());
   }
+  throw CardError("R1.5: expected a card text or card id, not " + json::show(v));
 }
 
-void write_cards(json::Writer& w, CardSet s) {
-  w.begin_array();
-  for (; s; s &= s - 1) w.string(card_text(lowest(s)));
-  w.end_array();
+// The given first deal: one list of cards per seat.
+std::vector<CardSet> deal_from(const Value& deal) {
+  if (!deal.is_array()) throw HandError("R3.6: deal must be a list of hands, one per seat, not " + json::show(deal));
+  std::vector<CardSet> masks;
+  for (std::size_t seat = 0; seat < deal.size(); ++seat) {
+    const Value& hand = deal[seat];
+    if (!hand.is_array()) {
+      throw HandError("R3.6: seat " + std::to_string(seat) + "'s hand must be a list of cards, not " + json::show(hand));
+    }
+    CardSet mask = 0;
+    for (const Value& card : hand) {
+      const Card c = card_from(card);
+      if (mask & bit(c)) throw HandError("R1.4: seat " + std::to_string(seat) + " lists " + card_text(c) + " twice");
+      mask |= bit(c);
+    }
+    masks.push_back(mask);
+  }
+  return masks;
 }
+
+Game game_from(const Value& rec) {
+  const Rules rules = rules_from_json(*json::find(rec, "rules"));
+  const std::uint64_t seed = record::seed_from(*json::find(rec, "seed"));
+  const Value& dealer = *json::find(rec, "dealer");
+  if (!json::integer_in(dealer, 0, rules.players - 1)) {
+    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules.players - 1) + ", not " +
+                    json::show(dealer));
+  }
+  const Value* deal = json::find(rec, "deal");
+  if (deal != nullptr && deal->is_null()) deal = nullptr;
+  const Value* top = json::find(rec, "top_card");
+  if (top != nullptr && top->is_null()) top = nullptr;
+  std::optional<GivenDeal> given;
+  std::vector<CardSet> masks;
+  if (deal != nullptr) masks = deal_from(*deal);
+  const Card top_card = top != nullptr ? card_from(*top) : kNoCard;
+  if (top != nullptr && deal == nullptr) throw HandError("R3.8: top_card is only given together with a deal");
+  if (deal != nullptr) {
+    if (static_cast<int>(masks.size()) != rules.players) {
+      throw HandError("R2.1: a given deal needs one hand per seat (" + std::to_string(rules.players) + "), not " +
+                      std::to_string(masks.size()));
+    }
+    given.emplace();
+    for (std::size_t p = 0; p < masks.size(); ++p) given->hands[p] = masks[p];
+    given->top_card = top_card;
+  }
+  return Game(rules, seed, dealer.get<int>(), given, true);
+}
+
+}  // namespace
 
 std::string record_json(const Game& g) {
-  const int players = g.rules().players;
   std::string out;
   json::Writer w(out);
-  w.begin_object();
-  w.key("format").string(kRecordFormat);
-  w.key("version").integer(kRecordVersion);
-  w.key("rules");
-  write_rules(w, g.rules());
-  w.key("seed").unsigned_integer(g.seed());
-  w.key("dealer").integer(g.first_dealer());
-  w.key("deal");
-  if (g.given_deal()) {
-    w.begin_array();
-    for (int p = 0; p < players; ++p) write_cards(w, g.given_deal()->hands[p]);
-    w.end_array();
-  } else {
-    w.null();
-  }
-  w.key("top_card");
-  write_card_or_null(w, g.given_deal() ? g.given_deal()->top_card : kNoCard);
-  w.key("actions").begin_array();
-  for (const ActionId a : g.history()) w.string(canonical_action_text(a));
-  w.end_array();
-  w.key("hand_number").unsigned_integer(g.hand_number());
-  w.key("scores").begin_array();
-  for (int p = 0; p < players; ++p) w.integer(g.scores()[p]);
-  w.end_array();
-  w.key("hands").begin_array();
-  for (int p = 0; p < players; ++p) write_cards(w, g.dealt()[p]);
-  w.end_array();
-  w.end_object();
+  write_record(w, g);
   return out;
+}
+
+Rules rules_from_json(const Value& v) { return knobs::read(v, Rules{}, kKnobs, "R10"); }
+
+Game game_from_record(std::string_view text) {
+  const Value rec = record::envelope(text, kRecordFormat, kRecordVersion,
+                                     {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions",
+                                      "hand_number", "scores", "hands"},
+                                     "R11");
+  return record::replay<Game>(
+      rec, game_from, [](const std::string& text) { return parse_action(text); },
+      [](const Game& g) {
+        const int players = g.rules().players;
+        return record::State{g.hand_number(), std::vector<int>(g.scores().begin(), g.scores().begin() + players),
+                             std::vector<CardSet>(g.dealt().begin(), g.dealt().begin() + players)};
+      });
 }
 
 }  // namespace bieten

@@ -1,15 +1,19 @@
-// A game's record as JSON text (python/bieten/_game.py to_json, bieten_to_json of the C ABI): the
-// rules, seed, first dealer and given deal, every action in R11 text, and the state to check a
-// replay by. The bytes are Python's json.dumps of Game.to_record(), so that Python and the C ABI
-// write the same record (tests/test_c_abi.py).
+// Bieten's data, written once for every front end: rules (Rules.to_dict()), events (Event.to_dict(),
+// docs/events.md) and the game record (Game.to_json()) go to a json::DataSink, which is the JSON writer
+// for the C ABI and to_json, or the pybind11 module's builder of dicts and lists. So the C ABI's JSON is
+// json.dumps of Python's dicts by construction. Reading a record back (Game.from_json,
+// bieten_from_json) is game_from_record.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "games/bieten/cards.hpp"
-#include "games/bieten/game.hpp"
 #include "core/json.hpp"
+#include "core/record.hpp"
+#include "games/bieten/actions.hpp"
+#include "games/bieten/cards.hpp"
+#include "games/bieten/events.hpp"
+#include "games/bieten/game.hpp"
 #include "games/bieten/rules.hpp"
 
 namespace bieten {
@@ -17,12 +21,144 @@ namespace bieten {
 inline constexpr std::string_view kRecordFormat = "bieten-game";  // python/bieten/_game.py JSON_FORMAT
 inline constexpr int kRecordVersion = 1;                           // JSON_VERSION
 
-// The record of a game that records its actions (Game(..., record_events=true)).
+namespace data {
+
+inline std::string_view figure_text(int figure) {
+  return figure == kWeliPointFigure ? std::string_view("weli") : figure_name(static_cast<Figure>(figure));
+}
+
+}  // namespace data
+
+// Rules.to_dict(): every knob, in kKnobs order.
+template <json::DataSink S>
+void write_rules(S& s, const Rules& r) {
+  knobs::write(s, r, kKnobs);
+}
+
+// An event's dict (docs/events.md); `viewer` >= 0 hides the other seats' hands of hand_dealt (the
+// event is already redacted for that seat, redact_for).
+template <json::DataSink S>
+void write_event(S& s, const Event& e, int players, int viewer) {
+  using data::figure_text;
+  s.begin_object();
+  s.key("type"), s.string(event_type_name(e.type));
+  s.key("seq"), s.unsigned_integer(e.seq);
+  s.key("hand"), s.unsigned_integer(e.hand);
+  switch (e.type) {
+    case EventType::kHandDealt:
+      s.key("dealer"), s.integer(e.other);
+      s.key("forehand"), s.integer(e.seat);
+      s.key("hands"), s.begin_array();
+      for (int p = 0; p < players; ++p) {
+        if (viewer >= 0 && p != viewer) {
+          s.null();
+        } else {
+          data::cards(s, e.cards[p]);
+        }
+      }
+      s.end_array();
+      break;
+    case EventType::kCardSeen:
+    case EventType::kCardStolen:
+    case EventType::kCardLeft:
+      s.key("seat"), s.integer(e.seat);
+      s.key("card"), data::card_or_null(s, e.card);
+      break;
+    case EventType::kTopCardShown: s.key("card"), data::card_or_null(s, e.card); break;
+    case EventType::kCardPlayed:
+      s.key("seat"), s.integer(e.seat);
+      s.key("card"), s.string(card_text(e.card));
+      s.key("as"), data::card_or_null(s, e.identity != e.card ? e.identity : kNoCard);
+      s.key("trick"), s.integer(e.trick);
+      break;
+    case EventType::kTrickWon:
+      s.key("seat"), s.integer(e.seat);
+      s.key("trick"), s.integer(e.trick);
+      break;
+    case EventType::kBidOpened:
+      s.key("seat"), s.integer(e.seat);
+      s.key("figure"), s.string(figure_text(e.figure));
+      break;
+    case EventType::kAnswered:
+      s.key("seat"), s.integer(e.seat);
+      s.key("figure"), s.string(figure_text(e.figure));
+      s.key("answer"), s.string(action_text(e.code));
+      s.key("stage"), s.string(answer_stage_name(static_cast<AnswerStage>(e.stage)));
+      break;
+    case EventType::kTurnPassed: s.key("seat"), s.integer(e.seat); break;
+    case EventType::kBidSettled:
+      s.key("figure"), s.string(figure_text(e.figure));
+      s.key("outcome"), s.string(bid_outcome_name(static_cast<BidOutcome>(e.code)));
+      s.key("stake"), s.integer(e.points);
+      s.key("bidder"), s.integer(e.other);
+      s.key("by"), data::seat_or_null(s, e.other2);
+      break;
+    case EventType::kFigureCredited:
+      s.key("seat"), s.integer(e.seat);
+      s.key("figure"), s.string(figure_text(e.figure));
+      s.key("points"), s.integer(e.points);
+      s.key("reason"), s.string(credit_reason_name(static_cast<CreditReason>(e.code)));
+      break;
+    case EventType::kCreditVoid:
+      s.key("seat"), data::seat_or_null(s, e.seat);
+      s.key("figure"), s.string(figure_text(e.figure));
+      s.key("points"), s.integer(e.points);
+      s.key("credit"), s.string(credit_reason_name(static_cast<CreditReason>(e.code)));
+      s.key("reason"), s.string(void_reason_name(static_cast<VoidReason>(e.stage)));
+      break;
+    case EventType::kHandScored:
+      s.key("points"), data::per_seat(s, e.gained, players);
+      s.key("scores"), data::per_seat(s, e.totals, players);
+      break;
+    case EventType::kGameOver:
+      s.key("winner"), s.integer(e.seat);
+      s.key("bummerl"), data::seat_list(s, e.seats, players);
+      s.key("scores"), data::per_seat(s, e.totals, players);
+      break;
+  }
+  s.end_object();
+}
+
+// The game record (Game.to_record()): rules, seed, first dealer, given deal and top card, every
+// action in R11 text, and the state to check a replay by.
+template <json::DataSink S>
+void write_record(S& s, const Game& g) {
+  const int players = g.rules().players;
+  s.begin_object();
+  s.key("format"), s.string(kRecordFormat);
+  s.key("version"), s.integer(kRecordVersion);
+  s.key("rules"), write_rules(s, g.rules());
+  s.key("seed"), s.unsigned_integer(g.seed());
+  s.key("dealer"), s.integer(g.first_dealer());
+  s.key("deal");
+  if (g.given_deal()) {
+    s.begin_array();
+    for (int p = 0; p < players; ++p) data::cards(s, g.given_deal()->hands[p]);
+    s.end_array();
+  } else {
+    s.null();
+  }
+  s.key("top_card"), data::card_or_null(s, g.given_deal() ? g.given_deal()->top_card : kNoCard);
+  s.key("actions"), s.begin_array();
+  for (const ActionId a : g.history()) s.string(canonical_action_text(a));
+  s.end_array();
+  s.key("hand_number"), s.unsigned_integer(g.hand_number());
+  s.key("scores"), data::per_seat(s, g.scores(), players);
+  s.key("hands"), s.begin_array();
+  for (int p = 0; p < players; ++p) data::cards(s, g.dealt()[p]);
+  s.end_array();
+  s.end_object();
+}
+
+// The record as JSON text (a game that records its actions, Game(..., record_events=true)).
 std::string record_json(const Game& g);
 
-// Pieces of it, shared with the C ABI's event and rules JSON.
-void write_rules(json::Writer& w, const Rules& r);      // Rules.to_dict()
-void write_cards(json::Writer& w, CardSet s);           // ascending card id, as texts
-void write_card_or_null(json::Writer& w, Card c);       // kNoCard as null
+// Rules from a JSON object of knobs (Rules.from_dict, bieten_game_new): missing knobs are the tyrol
+// preset's; RulesError (R10) names a knob that is unknown, of the wrong type or out of range.
+Rules rules_from_json(const json::Value& knobs);
+
+// A game restored from its record by replaying the actions; RecordError ("from_json: ...") for a record
+// that is not JSON, malformed, tampered with or inconsistent (docs/c_abi.md).
+Game game_from_record(std::string_view text);
 
 }  // namespace bieten

@@ -1,10 +1,12 @@
 // The rules knobs and the five presets (RULES R10).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "core/knobs.hpp"
 #include "games/bieten/cards.hpp"
 
 namespace bieten {
@@ -54,5 +56,23 @@ std::string_view overbid_name(Overbid o);
 Wild parse_wild(std::string_view text);        // throws RulesError
 Ties parse_ties(std::string_view text);        // throws RulesError
 Overbid parse_overbid(std::string_view text);  // throws RulesError
+
+// The knobs (R10), in Rules.to_dict()'s order: the one table that to_dict, from_dict, the C ABI, records
+// and Python's KNOBS read (core/knobs.hpp). A knob's default is that of a default Rules (tyrol).
+inline constexpr std::array<knobs::Knob<Rules>, 10> kKnobs = {{
+    {"players", knobs::Type::kInt, "R2.1", &Rules::players},
+    {"hand_size", knobs::Type::kInt, "R4.1", &Rules::hand_size},
+    {"target", knobs::Type::kInt, "R8.2", &Rules::target},
+    {"wild", knobs::Type::kName, "R5", nullptr, nullptr, [](const Rules& r) { return wild_name(r.wild); },
+     [](Rules& r, std::string_view name) { r.wild = parse_wild(name); }},
+    {"weli_point", knobs::Type::kBool, "R6.6", nullptr, &Rules::weli_point},
+    {"ties", knobs::Type::kName, "R6.5", nullptr, nullptr, [](const Rules& r) { return ties_name(r.ties); },
+     [](Rules& r, std::string_view name) { r.ties = parse_ties(name); }},
+    {"overbid", knobs::Type::kName, "R7.3", nullptr, nullptr, [](const Rules& r) { return overbid_name(r.overbid); },
+     [](Rules& r, std::string_view name) { r.overbid = parse_overbid(name); }},
+    {"cut_steal", knobs::Type::kBool, "R3.7", nullptr, &Rules::cut_steal},
+    {"show_top_card", knobs::Type::kBool, "R3.8", nullptr, &Rules::show_top_card},
+    {"reraise", knobs::Type::kBool, "R7.6", nullptr, &Rules::reraise},
+}};
 
 }  // namespace bieten

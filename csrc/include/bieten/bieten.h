@@ -96,8 +96,8 @@ BIETEN_API const char* bieten_status_name(int status);
 /* A new game (R2-R8) with the first dealer at seat 0.
  * rules_json: a JSON object of rules knobs as Python's Rules.to_dict() writes it, e.g.
  *   {"players": 3, "wild": "weli", "weli_point": false}; missing knobs take the tyrol preset's
- *   values, so "{}" is the tyrol preset. Unknown knobs and bad values are refused with the R10
- *   message (as Python's Rules(**knobs) refuses them).
+ *   values, so "{}" is the tyrol preset. Unknown knobs and bad values are refused with the core's
+ *   message, naming the knob and its rule (R10; the one Game.from_json gives for a record's rules).
  * seed: the game seed, any 64-bit value (R3.2); the deal of every hand follows from it.
  * Returns NULL on failure (bad JSON, refused rules, NULL rules_json, no memory) with the message
  * in err. Free the game with bieten_game_free(). */
@@ -195,7 +195,7 @@ BIETEN_API char* bieten_to_json(const bieten_game* game);
  * start a game with a given first deal, dealer and face-up card (docs/c_abi.md). Returns NULL on
  * failure with a "from_json: ..." message in err (malformed JSON, wrong format or version, missing
  * or unknown fields, refused rules, a refused action, or hand_number/scores/hands that disagree
- * with the actions). */
+ * with the actions): the core's reader and message, the same as Python's Game.from_json. */
 BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err_len);
 /* Frees a string returned by this library; NULL is allowed. */
 BIETEN_API void bieten_string_free(char* text);

@@ -1,4 +1,4 @@
-"""Type stubs of the Schnapsen submodule of the C++ core (bindings/register_schnapsen*.cpp)."""
+"""Type stubs of the Schnapsen submodule of the C++ core (bindings/python/register_schnapsen*.cpp)."""
 
 from typing import Any, TypeVar, overload
 
@@ -12,22 +12,12 @@ NUM_ACTIONS: int
 OBSERVATION_SIZE: int
 OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
 
+# (name, type) of each rules knob in to_dict order, from the core's table: type is int, bool or str.
+KNOB_TYPES: tuple[tuple[str, str], ...]
+
 class CoreRules:
-    def __init__(
-        self,
-        *,
-        players: int,
-        partners: str,
-        knock: bool,
-        bidding: bool,
-        spritze: bool,
-        retour: bool,
-        claim: str,
-        must_head: str,
-        closing: bool,
-        one_point_from: int,
-        target: int,
-    ) -> None: ...
+    # Keyword knobs of KNOB_TYPES (each optional, over the game's default rules), checked by the core.
+    def __init__(self, **knobs: int | bool | str) -> None: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 def preset_values(name: str) -> dict[str, Any]: ...
@@ -140,6 +130,8 @@ class CoreGame:
     def step(self, id: int) -> list[int]: ...
     def apply_all(self, actions: list[str] | list[int]) -> None: ...
     def history_ids(self) -> list[int]: ...
+    def record_json(self) -> str: ...
+    def record_dict(self) -> dict[str, Any]: ...
     def event_count(self) -> int: ...
     def event_dicts(self, start: int = ...) -> list[dict[str, Any]]: ...
     def event_dicts_for(self, seat: int, start: int = ...) -> list[dict[str, Any]]: ...
@@ -149,6 +141,7 @@ class GameBase(CoreGame):
     """The C++ base of bieten.schnapsen.Game: the core game plus the Python layer's metadata and caches."""
 
     _meta: tuple[Rules, dict[str, Any] | None]
+    @overload
     def __init__(
         self,
         rules: CoreRules,
@@ -159,6 +152,10 @@ class GameBase(CoreGame):
         stock: list[int] | None = ...,
         record_events: bool = ...,
     ) -> None: ...
+    @overload
+    def __init__(self, record: str) -> None: ...
+    def _rules_dict(self) -> dict[str, Any]: ...
+    def _given_deal(self) -> dict[str, Any] | None: ...
     @property
     def _event_cache(self) -> list[Event]: ...
     def _view_cache(self, seat: int) -> list[Event]: ...

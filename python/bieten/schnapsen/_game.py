@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from bieten._common_game import CommonGame
 from bieten._core import BietenError, Card, CardError, HandError, SeatError
 from bieten._core import schnapsen as _core
-from bieten._game import _RECORD_DECODER, Event, GameRecordError, _json_real, _says
+from bieten._game import Event, _record_data_text, _record_text
 from bieten._seeds import check_u64
 from bieten.schnapsen._rules import Rules
 
@@ -182,79 +181,25 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
         self._require_record("to_json")
-        return {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "dealer": self.first_dealer,
-            "deal": self._meta[1],
-            "actions": self.history,
-            "hand_number": self.hand_number,
-            "scores": self.scores,
-            "hands": self.hands,
-        }
+        return self.record_dict()
 
     def to_json(self) -> str:
-        """The game record as JSON text; ``Game.from_json`` restores a game that continues identically."""
-        return json.dumps(self.to_record())
+        """The game record as JSON text (``json.dumps(game.to_record())``, both written by the core,
+        csrc/games/schnapsen/record.hpp); ``Game.from_json`` restores a game that continues identically."""
+        self._require_record("to_json")
+        return self.record_json()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Restores a game from ``to_json`` by replaying its actions; a malformed, tampered or
-        inconsistent record raises GameRecordError (a ValueError)."""
-        try:
-            record = (
-                _RECORD_DECODER.decode(text)
-                if type(text) is str
-                else json.loads(text, parse_float=_json_real)
-            )
-        except (TypeError, ValueError, RecursionError) as err:
-            raise GameRecordError(f"from_json: not JSON text: {type(err).__name__}: {err}") from None
-        return cls.from_record(record)
+        """Restores a game from ``to_json`` by replaying its actions. The core reads and checks the
+        record, as ``bieten_schnapsen_from_json`` does: a malformed, tampered or inconsistent record
+        raises GameRecordError (a ValueError)."""
+        game = cls.__new__(cls)
+        _core.GameBase.__init__(game, _record_text(text))
+        game._meta = (Rules.from_dict(game._rules_dict()), game._given_deal())
+        return game
 
     @classmethod
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
-        if not isinstance(record, dict):
-            raise GameRecordError("from_json: a game record is a JSON object")
-        if record.get("format") != JSON_FORMAT or not _says(record.get("version"), JSON_VERSION):
-            raise GameRecordError(
-                f"from_json: expected format {JSON_FORMAT!r} version {JSON_VERSION}, got "
-                f"{record.get('format')!r} version {record.get('version')!r}"
-            )
-        missing = [k for k in ("rules", "seed", "dealer", "actions") if k not in record]
-        if missing:
-            raise GameRecordError(f"from_json: the record lacks {', '.join(missing)}")
-        unknown = sorted(set(record) - _RECORD_FIELDS)
-        if unknown:
-            raise GameRecordError(f"from_json: unknown field(s) {', '.join(unknown)}")
-        actions = record["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise GameRecordError("from_json: actions must be a list of S11 texts")
-        try:
-            game = cls(
-                Rules.from_dict(record["rules"]),
-                record["seed"],
-                deal=record.get("deal"),
-                dealer=record["dealer"],
-            )
-        except (BietenError, TypeError) as err:
-            raise GameRecordError(f"from_json: {err}") from None
-        try:
-            game.apply_all(actions)
-        except BietenError as err:
-            index = game.ply
-            raise GameRecordError(f"from_json: action {index} {actions[index]!r} is refused: {err}") from None
-        checks = (("hand_number", game.hand_number), ("scores", game.scores), ("hands", game.hands))
-        for field, value in checks:
-            if field in record and not _says(record[field], value):
-                raise GameRecordError(
-                    f"from_json: the record says {field} {record[field]!r}, but its actions give {value!r}"
-                )
-        return game
-
-
-_RECORD_FIELDS = frozenset(
-    {"format", "version", "rules", "seed", "dealer", "deal", "actions", "hand_number", "scores", "hands"}
-)
+        return cls.from_json(_record_data_text(record))

@@ -8,36 +8,31 @@ from typing import Any, ClassVar
 from bieten._core import RulesError
 from bieten._core import schnapsen as _core
 
-KNOBS = (
-    "players",
-    "partners",
-    "knock",
-    "bidding",
-    "spritze",
-    "retour",
-    "claim",
-    "must_head",
-    "closing",
-    "one_point_from",
-    "target",
-)
-_INT_KNOBS = frozenset({"players", "one_point_from", "target"})
-_BOOL_KNOBS = frozenset({"knock", "bidding", "spritze", "retour", "closing"})
+# The knobs and their types come from the core's one table (csrc/games/schnapsen/rules.hpp kKnobs).
+_TYPES: dict[str, str] = dict(_core.KNOB_TYPES)  # name -> "int", "bool" or "str"
+KNOBS: tuple[str, ...] = tuple(_TYPES)
 PRESETS = ("bauernschnapsen", "bauernschnapsen_called", "bauernschnapsen_2", "schnapsen")
 
 
 def _check_knob(name: str, value: object) -> None:
     """S10: knob types as R10 (bool, int that is not bool, strings as shown)."""
-    if name in _INT_KNOBS:
+    kind = _TYPES[name]
+    if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"S10: {name} must be an int, not {value!r}")
         if not -(2**31) <= value < 2**31:
             raise RulesError(f"S10: {name} is out of range: {value}")
-    elif name in _BOOL_KNOBS:
+    elif kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"S10: {name} must be a bool, not {value!r}")
     elif not isinstance(value, str):
         raise RulesError(f"S10: {name} must be a str, not {value!r}")
+
+
+def _core_name(text: str) -> str:
+    """A name as the core takes it: a lone surrogate (no Unicode text, which pybind11 cannot pass on)
+    keeps its escape, so that the core refuses it as any other unknown name."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class Rules:
@@ -87,8 +82,10 @@ class Rules:
         >>> Rules.preset("bauernschnapsen_called").partners
         'called'
         """
-        if not isinstance(name, str) or name not in PRESETS:
+        if not isinstance(name, str):
             raise RulesError(f"S10: unknown preset {name!r} ({', '.join(PRESETS)})")
+        if name not in PRESETS:
+            _core.preset_values(_core_name(name))  # raises the core's RulesError, as the C ABI's
         rules = cls.__new__(cls)
         rules._build({**_core.preset_values(name), **overrides})
         return rules

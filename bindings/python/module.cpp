@@ -1,6 +1,7 @@
 #include "bindings.hpp"
 
 #include "core/errors.hpp"
+#include "core/record.hpp"
 
 namespace py = pybind11;
 
@@ -14,6 +15,8 @@ void register_errors(py::module_& m) {
   py::register_exception<SeedError>(m, "SeedError", base);
   py::register_exception<SeatError>(m, "SeatError", base);
   py::register_exception<HandError>(m, "HandError", base);
+  auto& record = py::register_exception<RecordError>(m, "GameRecordError", base);
+  record.attr("__doc__") = "A game record (Game.from_json) that is malformed, tampered with or inconsistent.";
 }
 
 }  // namespace bieten::py_bindings

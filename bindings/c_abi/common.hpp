@@ -1,7 +1,7 @@
-// What the C ABI's two games share (bindings/c_abi.cpp for Bieten, bindings/c_abi_schnapsen.cpp for
-// Bauernschnapsen and Schnapsen): the error classes that map to status codes, the err buffer, the
-// exception guard every exported function runs in, library-owned strings, and the checks of a game
-// record's envelope and seed, which Python's two Game.from_record make in the same words.
+// What the C ABI's two games share (bindings/c_abi/bieten.cpp for Bieten, bindings/c_abi/schnapsen.cpp
+// for Bauernschnapsen and Schnapsen): the error classes that map to status codes, the err buffer, the
+// exception guard every exported function runs in, and library-owned strings. Reading rules and records
+// is the core's (csrc/games/*/record.cpp), the same code Python's Game.from_json calls.
 #pragma once
 
 #include <algorithm>
@@ -10,9 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <initializer_list>
 #include <new>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,14 +19,9 @@
 #include "games/bieten/cards.hpp"
 #include "core/errors.hpp"
 #include "core/json.hpp"
+#include "core/record.hpp"
 
 namespace bieten::c_abi {
-
-// A game record that is malformed, tampered with or inconsistent (Python's GameRecordError).
-class RecordError : public Error {
- public:
-  using Error::Error;
-};
 
 // A NULL pointer where one is required.
 class NullError : public Error {
@@ -116,16 +109,6 @@ inline char* c_string(const std::string& text) {
   return out;
 }
 
-// Python's ", ".join(items): an empty item still gets its separator.
-inline std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += items[i];
-  }
-  return out;
-}
-
 // Parses text given to `function` as `what`, e.g. "bieten_game_new: rules_json is not JSON text: ...".
 inline json::Value parse_argument(const char* text, const char* function, const char* what) {
   try {
@@ -163,76 +146,23 @@ inline int write_seats(unsigned mask, int players, int* out, std::size_t cap, co
   return static_cast<int>(seats.size());
 }
 
-// ---- Records ----------------------------------------------------------------------------------
-
-// R3.2: a seed is an integer 0 <= seed < 2^64 (python/bieten/_seeds.py check_u64); null draws one
-// from the operating system, as Python's Game(rules, seed=None) does.
-inline std::uint64_t seed_from(const json::Value& v) {
-  if (v.is_null()) {
-    std::random_device os;
-    return (static_cast<std::uint64_t>(os()) << 32) ^ os();
+// Events from index `start` to `end` as a JSON array, or as JSON Lines (each object and "\n").
+// write(w, i) writes event i to w, or returns false having written nothing (an event a seat may not see).
+template <typename Write>
+std::string events_json(std::size_t start, std::size_t end, bool lines, Write&& write) {
+  std::string out;
+  if (lines) {
+    for (std::size_t i = start; i < end; ++i) {
+      json::Writer w(out);
+      if (write(w, i)) out += '\n';
+    }
+    return out;
   }
-  const std::string prefix = "R3.2: seed must be an integer 0 <= seed < 2**64, not ";
-  if (!v.is_number() || v.number_kind() == json::NumberKind::kReal) throw SeedError(prefix + json::repr(v));
-  if (v.number_kind() == json::NumberKind::kBigInteger || v.negative()) throw SeedError(prefix + v.text());
-  return v.magnitude();
-}
-
-inline std::string repr_or_none(const json::Value* v) { return v != nullptr ? json::repr(*v) : "None"; }
-
-// A game record's envelope, checked as Python's Game.from_record checks it: JSON text, an object, the
-// format and version, the required fields, no unknown ones, and actions that are a list of texts
-// (`notation`: "R11" or "S11"). Returns the parsed record.
-inline json::Value record_envelope(std::string_view text, std::string_view format, int version,
-                                   std::initializer_list<std::string_view> fields, std::string_view notation) {
-  json::Value rec;
-  try {
-    rec = json::parse(text);
-  } catch (const json::ParseError& e) {
-    throw RecordError(std::string("from_json: not JSON text: ") + e.what());
-  }
-  if (!rec.is_object()) throw RecordError("from_json: a game record is a JSON object");
-  const json::Value* f = rec.find("format");
-  const json::Value* v = rec.find("version");
-  if (f == nullptr || !f->is_string() || f->text() != format || v == nullptr ||
-      !(*v == json::Value::integer(version))) {
-    throw RecordError("from_json: expected format '" + std::string(format) + "' version " + std::to_string(version) +
-                      ", got " + repr_or_none(f) + " version " + repr_or_none(v));
-  }
-  std::vector<std::string> missing;
-  for (const char* field : {"rules", "seed", "dealer", "actions"}) {
-    if (rec.find(field) == nullptr) missing.emplace_back(field);
-  }
-  if (!missing.empty()) throw RecordError("from_json: the record lacks " + join(missing));
-  std::vector<std::string> unknown;
-  for (const auto& [name, value] : rec.members()) {
-    if (std::find(fields.begin(), fields.end(), name) == fields.end()) unknown.push_back(name);
-  }
-  if (!unknown.empty()) {
-    std::sort(unknown.begin(), unknown.end());
-    throw RecordError("from_json: unknown field(s) " + join(unknown));
-  }
-  const json::Value& actions = *rec.find("actions");
-  const bool texts = actions.is_array() && std::all_of(actions.items().begin(), actions.items().end(),
-                                                       [](const json::Value& a) { return a.is_string(); });
-  if (!texts) throw RecordError("from_json: actions must be a list of " + std::string(notation) + " texts");
-  return rec;
-}
-
-// Python's check of the state a record says it reaches (hand_number, scores, hands) after its actions.
-inline void check_says(const json::Value& rec, const char* field, const json::Value& value) {
-  const json::Value* said = rec.find(field);
-  if (said != nullptr && !(*said == value)) {
-    throw RecordError(std::string("from_json: the record says ") + field + " " + json::repr(*said) +
-                      ", but its actions give " + json::repr(value));
-  }
-}
-
-// Card texts of a set, ascending card id, as a JSON array value.
-inline json::Value cards_value(CardSet s) {
-  std::vector<json::Value> items;
-  for (; s; s &= s - 1) items.push_back(json::Value::string(card_text(lowest(s))));
-  return json::Value::array(std::move(items));
+  json::Writer w(out);
+  w.begin_array();
+  for (std::size_t i = start; i < end; ++i) write(w, i);
+  w.end_array();
+  return out;
 }
 
 }  // namespace bieten::c_abi

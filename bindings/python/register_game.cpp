@@ -13,6 +13,8 @@
 #include "bindings.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"
+#include "py_sink.hpp"
+#include "rules_cast.hpp"
 #include "games/bieten/observation.hpp"
 #include "games/bieten/record.hpp"
 
@@ -61,105 +63,9 @@ Game new_game(const Rules& rules, std::uint64_t seed, int dealer, const std::opt
   return Game(rules, seed, dealer, given, record_events, chance_deals);
 }
 
-py::list card_list(CardSet s) {
-  py::list out;
-  for (; s; s &= s - 1) out.append(card_text(lowest(s)));
-  return out;
-}
-
-std::string figure_text(int figure) {
-  return figure == kWeliPointFigure ? "weli" : std::string(figure_name(static_cast<Figure>(figure)));
-}
-
-// The JSON-safe dict of an event (docs/events.md). `viewer` >= 0 hides other seats' hands.
-py::dict event_dict(const Event& e, int players, int viewer) {
-  py::dict d;
-  d["type"] = std::string(event_type_name(e.type));
-  d["seq"] = e.seq;
-  d["hand"] = e.hand;
-  switch (e.type) {
-    case EventType::kHandDealt: {
-      d["dealer"] = e.other;
-      d["forehand"] = e.seat;
-      py::list hands;
-      for (int p = 0; p < players; ++p) {
-        if (viewer >= 0 && p != viewer) {
-          hands.append(py::none());
-        } else {
-          hands.append(card_list(e.cards[p]));
-        }
-      }
-      d["hands"] = hands;
-      break;
-    }
-    case EventType::kCardSeen:
-    case EventType::kCardStolen:
-    case EventType::kCardLeft:
-      d["seat"] = e.seat;
-      d["card"] = card_or_none(e.card);
-      break;
-    case EventType::kTopCardShown: d["card"] = card_or_none(e.card); break;
-    case EventType::kCardPlayed:
-      d["seat"] = e.seat;
-      d["card"] = card_text(e.card);
-      d["as"] = e.identity != e.card ? card_or_none(e.identity) : py::none();
-      d["trick"] = e.trick;
-      break;
-    case EventType::kTrickWon:
-      d["seat"] = e.seat;
-      d["trick"] = e.trick;
-      break;
-    case EventType::kBidOpened:
-      d["seat"] = e.seat;
-      d["figure"] = figure_text(e.figure);
-      break;
-    case EventType::kAnswered:
-      d["seat"] = e.seat;
-      d["figure"] = figure_text(e.figure);
-      d["answer"] = action_text(e.code);
-      d["stage"] = std::string(answer_stage_name(static_cast<AnswerStage>(e.stage)));
-      break;
-    case EventType::kTurnPassed: d["seat"] = e.seat; break;
-    case EventType::kBidSettled:
-      d["figure"] = figure_text(e.figure);
-      d["outcome"] = std::string(bid_outcome_name(static_cast<BidOutcome>(e.code)));
-      d["stake"] = e.points;
-      d["bidder"] = e.other;
-      d["by"] = seat_or_none(e.other2);
-      break;
-    case EventType::kFigureCredited:
-      d["seat"] = e.seat;
-      d["figure"] = figure_text(e.figure);
-      d["points"] = e.points;
-      d["reason"] = std::string(credit_reason_name(static_cast<CreditReason>(e.code)));
-      break;
-    case EventType::kCreditVoid:
-      d["seat"] = seat_or_none(e.seat);
-      d["figure"] = figure_text(e.figure);
-      d["points"] = e.points;
-      d["credit"] = std::string(credit_reason_name(static_cast<CreditReason>(e.code)));
-      d["reason"] = std::string(void_reason_name(static_cast<VoidReason>(e.stage)));
-      break;
-    case EventType::kHandScored: {
-      py::list gained, totals;
-      for (int p = 0; p < players; ++p) {
-        gained.append(e.gained[p]);
-        totals.append(e.totals[p]);
-      }
-      d["points"] = gained;
-      d["scores"] = totals;
-      break;
-    }
-    case EventType::kGameOver: {
-      py::list totals;
-      for (int p = 0; p < players; ++p) totals.append(e.totals[p]);
-      d["winner"] = e.seat;
-      d["bummerl"] = seat_list(e.seats, players);
-      d["scores"] = totals;
-      break;
-    }
-  }
-  return d;
+// The dict of an event (docs/events.md), written by the core (csrc/games/bieten/record.hpp).
+py::object event_dict(const Event& e, int players, int viewer) {
+  return as_python([&](PySink& s) { write_event(s, e, players, viewer); });
 }
 
 // The decimal text of an integer that int_arg took, for messages (the error path only).
@@ -423,6 +329,10 @@ True
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
         return record_json(g);
       }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("record_dict", [](const Game& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return as_python([&](PySink& s) { write_record(s, g); });
+      }, "The game record as Python data (Game.to_record()).")
       .def("apply_all", [](Game& g, const py::list& actions) {
         for (const py::handle action : actions) g.apply(action_from(action));
       }, py::arg("actions"),
@@ -459,7 +369,17 @@ True
            }),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
            py::arg("top_card") = py::none(), py::arg("record_events") = true)
+      .def(py::init([](const std::string& record) { return PyGame(game_from_record(record)); }), py::arg("record"),
+           "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
+      .def("_given_deal", [](const PyGame& g) -> py::object {
+        if (!g.given_deal()) return py::none();
+        py::list hands;
+        for (int p = 0; p < g.rules().players; ++p) hands.append(g.given_deal()->hands[p]);
+        return py::make_tuple(hands, g.given_deal()->top_card == kNoCard ? py::object(py::none())
+                                                                          : py::object(py::int_(g.given_deal()->top_card)));
+      }, "(hand masks, top card id or None) of the first deal the game was given, or None.")
       .def_property("_meta", [](const PyGame& g) { return g.meta; },
                     [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
       .def_property_readonly("_event_cache", [](PyGame& g) {

@@ -12,11 +12,14 @@
 #include "games/schnapsen/deal.hpp"
 #include "games/schnapsen/game.hpp"
 #include "games/schnapsen/observation.hpp"
+#include "games/schnapsen/record.hpp"
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"
+#include "py_sink.hpp"
+#include "rules_cast.hpp"
 
 namespace py = pybind11;
 
@@ -50,136 +53,12 @@ constexpr const char* kPhaseNames[sn::kPhases] = {"cut", "trump", "bid", "call",
 py::object card_or_none(Card c) { return c == sn::kNoCard ? py::object(py::none()) : py::object(py::str(card_text(c))); }
 py::object suit_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::str(kSuitLetters[s])); }
 
-py::dict rules_to_dict(const sn::Rules& r) {
-  py::dict d;
-  d["players"] = r.players;
-  d["partners"] = std::string(sn::partners_name(r.partners));
-  d["knock"] = r.knock;
-  d["bidding"] = r.bidding;
-  d["spritze"] = r.spritze;
-  d["retour"] = r.retour;
-  d["claim"] = std::string(sn::claim_name(r.claim));
-  d["must_head"] = std::string(sn::must_head_name(r.must_head));
-  d["closing"] = r.closing;
-  d["one_point_from"] = r.one_point_from;
-  d["target"] = r.target;
-  return d;
+// Rules.to_dict(), deal() and Event.to_dict(), written by the core (csrc/games/schnapsen/record.hpp).
+py::object dealt_dict(const sn::DealtCards& d, int players) {
+  return as_python([&](PySink& s) { sn::write_dealt(s, d, players); });
 }
-
-py::dict dealt_dict(const sn::DealtCards& d, int players) {
-  py::dict out;
-  py::list hands;
-  for (int p = 0; p < players; ++p) {
-    py::list hand;
-    for (Card c : d.hands[p]) hand.append(card_text(c));
-    hands.append(hand);
-  }
-  out["hands"] = hands;
-  out["trump_card"] = card_or_none(d.trump_card);
-  py::list stock;
-  if (players == 2) {
-    for (Card c : d.stock) stock.append(card_text(c));
-  }
-  out["stock"] = stock;
-  return out;
-}
-
-// The JSON-safe dict of an event (docs/schnapsen_events.md).
-py::dict event_dict(const sn::Event& e, int players) {
-  py::dict d;
-  d["type"] = std::string(sn::event_type_name(e.type));
-  d["seq"] = e.seq;
-  d["hand"] = e.hand;
-  auto totals = [&](const std::array<std::int16_t, sn::kMaxPlayers>& a) {
-    return std::vector<int>(a.begin(), a.begin() + players);
-  };
-  switch (e.type) {
-    case EventType::kDealStarted:
-      d["dealer"] = e.seat;
-      d["forehand"] = e.other;
-      break;
-    case EventType::kCutChosen:
-      d["seat"] = e.seat;
-      d["choice"] = std::string(sn::action_text(e.code));
-      break;
-    case EventType::kCardsDealt:
-    case EventType::kCardsRevealed: {
-      d["seat"] = e.seat;
-      py::list cards;
-      for (int i = 0; i < e.count; ++i) cards.append(card_or_none(e.cards[i]));
-      d["cards"] = cards;
-      break;
-    }
-    case EventType::kTrumpCardTurned: d["card"] = card_or_none(e.card); break;
-    case EventType::kTrumpChosen:
-      d["seat"] = e.seat;
-      d["suit"] = suit_or_none(e.suit);
-      d["turned"] = card_or_none(e.card);
-      break;
-    case EventType::kBid:
-    case EventType::kDoubled:
-      d["seat"] = e.seat;
-      d[e.type == EventType::kBid ? "bid" : "word"] = std::string(sn::action_text(e.code));
-      break;
-    case EventType::kContractSettled:
-      d["contract"] = std::string(sn::contract_name(e.code));
-      d["declarer"] = e.seat;
-      d["trump"] = suit_or_none(e.suit);
-      break;
-    case EventType::kCardCalled:
-    case EventType::kCardPlayed:
-      d["seat"] = e.seat;
-      d["card"] = card_or_none(e.card);
-      if (e.type == EventType::kCardPlayed) d["trick"] = e.trick;
-      break;
-    case EventType::kExchanged:
-      d["seat"] = e.seat;
-      d["taken"] = card_or_none(e.card);
-      d["unter"] = card_or_none(e.card2);
-      break;
-    case EventType::kClosed:
-    case EventType::kPartnerRevealed: d["seat"] = e.seat; break;
-    case EventType::kMelded:
-      d["seat"] = e.seat;
-      d["suit"] = suit_or_none(e.suit);
-      d["points"] = e.points;
-      break;
-    case EventType::kMarriageCredited:
-      d["seat"] = e.seat;
-      d["points"] = e.points;
-      d["side"] = seat_list(e.seats, players);
-      break;
-    case EventType::kClaimed:
-      d["seat"] = e.seat;
-      d["correct"] = e.other == 1;
-      d["points"] = e.points;
-      d["side"] = seat_list(e.seats, players);
-      break;
-    case EventType::kTrickWon:
-      d["seat"] = e.seat;
-      d["trick"] = e.trick;
-      d["points"] = e.points;
-      break;
-    case EventType::kCardDrawn:
-      d["seat"] = e.seat;
-      d["card"] = card_or_none(e.card);
-      d["face_up"] = e.code == 1;
-      break;
-    case EventType::kDealScored:
-      d["end"] = std::string(sn::deal_end_name(static_cast<sn::DealEnd>(e.code)));
-      d["claimant"] = seat_or_none(e.other);
-      d["side"] = seat_list(e.seats, players);
-      d["points"] = e.points;
-      d["gained"] = totals(e.gained);
-      d["scores"] = totals(e.totals);
-      break;
-    case EventType::kGameOver:
-      d["winners"] = seat_list(e.seats, players);
-      d["bummerl"] = seat_list(e.seats2, players);
-      d["scores"] = totals(e.totals);
-      break;
-  }
-  return d;
+py::object event_dict(const sn::Event& e, int players) {
+  return as_python([&](PySink& s) { sn::write_event(s, e, players); });
 }
 
 std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "S11: an integer")); }
@@ -359,6 +238,14 @@ void define_game_methods(Cls& cls) {
       .def("apply_all", [](Game& g, const py::list& actions) {
         for (const py::handle action : actions) g.apply(action_from(action));
       }, py::arg("actions"), "Applies actions (texts or ids) in order; a refused one raises, the ones before it applied.")
+      .def("record_json", [](const Game& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return sn::record_json(g);
+      }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("record_dict", [](const Game& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return as_python([&](PySink& s) { sn::write_record(s, g); });
+      }, "The game record as Python data (Game.to_record()).")
       .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
       .def("event_count", [](const Game& g) { return g.events().size(); })
       .def("event_dicts", [](const Game& g, std::size_t start) {
@@ -390,29 +277,11 @@ void define_game_methods(Cls& cls) {
 void register_schnapsen(py::module_& parent) {
   py::module_ m = parent.def_submodule("schnapsen", "The C++ core of Bauernschnapsen and Schnapsen (SCHNAPSEN.md).");
 
+  m.attr("KNOB_TYPES") = knob_types(sn::kKnobs);
   py::class_<sn::Rules>(m, "CoreRules")
-      .def(py::init([](int players, const std::string& partners, bool knock, bool bidding, bool spritze, bool retour,
-                       const std::string& claim, const std::string& must_head, bool closing, int one_point_from,
-                       int target) {
-             sn::Rules r;
-             r.players = players;
-             r.partners = sn::parse_partners(partners);
-             r.knock = knock;
-             r.bidding = bidding;
-             r.spritze = spritze;
-             r.retour = retour;
-             r.claim = sn::parse_claim(claim);
-             r.must_head = sn::parse_must_head(must_head);
-             r.closing = closing;
-             r.one_point_from = one_point_from;
-             r.target = target;
-             r.validate();
-             return r;
-           }),
-           py::kw_only(), py::arg("players"), py::arg("partners"), py::arg("knock"), py::arg("bidding"),
-           py::arg("spritze"), py::arg("retour"), py::arg("claim"), py::arg("must_head"), py::arg("closing"),
-           py::arg("one_point_from"), py::arg("target"))
-      .def("to_dict", &rules_to_dict)
+      .def(py::init([](const py::kwargs& values) { return rules_from_keywords<sn::Rules>(values, sn::kKnobs); }),
+           "Rules from keyword knobs (KNOB_TYPES), checked by the core (S10).")
+      .def("to_dict", [](const sn::Rules& r) { return rules_to_dict(r); })
       .def("__eq__", [](const sn::Rules& a, const sn::Rules& b) { return a == b; });
   m.def("preset_values", [](const std::string& name) { return rules_to_dict(sn::preset(name)); }, py::arg("name"));
 
@@ -528,7 +397,13 @@ True
            }),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
            py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true)
+      .def(py::init([](const std::string& record) { return PyGame(sn::game_from_record(record)); }), py::arg("record"),
+           "A game restored from its record (Game.from_json): the core reads and checks it.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
+      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
+      .def("_given_deal", [](const PyGame& g) -> py::object {
+        return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
+      }, "The first deal the game was given, in deal()'s shape, or None.")
       .def_property("_meta", [](const PyGame& g) { return g.meta; },
                     [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
       .def_property_readonly("_event_cache", [](PyGame& g) {

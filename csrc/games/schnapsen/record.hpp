@@ -1,0 +1,205 @@
+// Bauernschnapsen's and Schnapsen's data, written once for every front end (as csrc/games/bieten/
+// record.hpp for Bieten): rules (Rules.to_dict()), the cards of a deal (deal()), events
+// (docs/schnapsen_events.md) and the game record go to a json::DataSink, the C ABI's JSON writer or the
+// pybind11 module's builder of dicts and lists. Reading a record back is game_from_record.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/json.hpp"
+#include "core/record.hpp"
+#include "games/schnapsen/actions.hpp"
+#include "games/schnapsen/cards.hpp"
+#include "games/schnapsen/deal.hpp"
+#include "games/schnapsen/events.hpp"
+#include "games/schnapsen/game.hpp"
+#include "games/schnapsen/rules.hpp"
+
+namespace bieten::schnapsen {
+
+inline constexpr std::string_view kRecordFormat = "bieten-schnapsen-game";  // _game.py JSON_FORMAT
+inline constexpr int kRecordVersion = 1;                                     // JSON_VERSION
+
+namespace data {
+
+inline constexpr std::string_view kSuitLetters[4] = {"H", "L", "S", "E"};
+
+template <json::DataSink S>
+void suit_or_null(S& s, int suit) {
+  if (suit < 0 || suit > 3) {
+    s.null();
+  } else {
+    s.string(kSuitLetters[suit]);
+  }
+}
+
+using bieten::data::card_or_null;
+using bieten::data::cards;
+using bieten::data::per_seat;
+using bieten::data::seat_list;
+using bieten::data::seat_or_null;
+
+}  // namespace data
+
+// Rules.to_dict(): every knob, in kKnobs order.
+template <json::DataSink S>
+void write_rules(S& s, const Rules& r) {
+  knobs::write(s, r, kKnobs);
+}
+
+// The cards of a deal as dealt, in deal()'s shape (S3.7): hands, the trump card, the stock (two players).
+template <json::DataSink S>
+void write_dealt(S& s, const DealtCards& d, int players) {
+  s.begin_object();
+  s.key("hands"), s.begin_array();
+  for (int p = 0; p < players; ++p) {
+    s.begin_array();
+    for (Card c : d.hands[p]) s.string(card_text(c));
+    s.end_array();
+  }
+  s.end_array();
+  s.key("trump_card"), data::card_or_null(s, d.trump_card);
+  s.key("stock"), s.begin_array();
+  if (players == 2) {
+    for (Card c : d.stock) s.string(card_text(c));
+  }
+  s.end_array();
+  s.end_object();
+}
+
+// An event's dict (docs/schnapsen_events.md), as it stands (redact_for hides what a seat may not see).
+template <json::DataSink S>
+void write_event(S& s, const Event& e, int players) {
+  s.begin_object();
+  s.key("type"), s.string(event_type_name(e.type));
+  s.key("seq"), s.unsigned_integer(e.seq);
+  s.key("hand"), s.unsigned_integer(e.hand);
+  switch (e.type) {
+    case EventType::kDealStarted:
+      s.key("dealer"), s.integer(e.seat);
+      s.key("forehand"), s.integer(e.other);
+      break;
+    case EventType::kCutChosen:
+      s.key("seat"), s.integer(e.seat);
+      s.key("choice"), s.string(action_text(e.code));
+      break;
+    case EventType::kCardsDealt:
+    case EventType::kCardsRevealed:
+      s.key("seat"), s.integer(e.seat);
+      s.key("cards"), s.begin_array();
+      for (int i = 0; i < e.count && i < kHandSize; ++i) data::card_or_null(s, e.cards[i]);
+      s.end_array();
+      break;
+    case EventType::kTrumpCardTurned: s.key("card"), data::card_or_null(s, e.card); break;
+    case EventType::kTrumpChosen:
+      s.key("seat"), s.integer(e.seat);
+      s.key("suit"), data::suit_or_null(s, e.suit);
+      s.key("turned"), data::card_or_null(s, e.card);
+      break;
+    case EventType::kBid:
+    case EventType::kDoubled:
+      s.key("seat"), s.integer(e.seat);
+      s.key(e.type == EventType::kBid ? "bid" : "word"), s.string(action_text(e.code));
+      break;
+    case EventType::kContractSettled:
+      s.key("contract"), s.string(contract_name(e.code));
+      s.key("declarer"), s.integer(e.seat);
+      s.key("trump"), data::suit_or_null(s, e.suit);
+      break;
+    case EventType::kCardCalled:
+    case EventType::kCardPlayed:
+      s.key("seat"), s.integer(e.seat);
+      s.key("card"), data::card_or_null(s, e.card);
+      if (e.type == EventType::kCardPlayed) s.key("trick"), s.integer(e.trick);
+      break;
+    case EventType::kExchanged:
+      s.key("seat"), s.integer(e.seat);
+      s.key("taken"), data::card_or_null(s, e.card);
+      s.key("unter"), data::card_or_null(s, e.card2);
+      break;
+    case EventType::kClosed:
+    case EventType::kPartnerRevealed: s.key("seat"), s.integer(e.seat); break;
+    case EventType::kMelded:
+      s.key("seat"), s.integer(e.seat);
+      s.key("suit"), data::suit_or_null(s, e.suit);
+      s.key("points"), s.integer(e.points);
+      break;
+    case EventType::kMarriageCredited:
+      s.key("seat"), s.integer(e.seat);
+      s.key("points"), s.integer(e.points);
+      s.key("side"), data::seat_list(s, e.seats, players);
+      break;
+    case EventType::kClaimed:
+      s.key("seat"), s.integer(e.seat);
+      s.key("correct"), s.boolean(e.other == 1);
+      s.key("points"), s.integer(e.points);
+      s.key("side"), data::seat_list(s, e.seats, players);
+      break;
+    case EventType::kTrickWon:
+      s.key("seat"), s.integer(e.seat);
+      s.key("trick"), s.integer(e.trick);
+      s.key("points"), s.integer(e.points);
+      break;
+    case EventType::kCardDrawn:
+      s.key("seat"), s.integer(e.seat);
+      s.key("card"), data::card_or_null(s, e.card);
+      s.key("face_up"), s.boolean(e.code == 1);
+      break;
+    case EventType::kDealScored:
+      s.key("end"), s.string(deal_end_name(static_cast<DealEnd>(e.code)));
+      s.key("claimant"), data::seat_or_null(s, e.other);
+      s.key("side"), data::seat_list(s, e.seats, players);
+      s.key("points"), s.integer(e.points);
+      s.key("gained"), data::per_seat(s, e.gained, players);
+      s.key("scores"), data::per_seat(s, e.totals, players);
+      break;
+    case EventType::kGameOver:
+      s.key("winners"), data::seat_list(s, e.seats, players);
+      s.key("bummerl"), data::seat_list(s, e.seats2, players);
+      s.key("scores"), data::per_seat(s, e.totals, players);
+      break;
+  }
+  s.end_object();
+}
+
+// The game record (Game.to_record()).
+template <json::DataSink S>
+void write_record(S& s, const Game& g) {
+  const int players = g.players();
+  s.begin_object();
+  s.key("format"), s.string(kRecordFormat);
+  s.key("version"), s.integer(kRecordVersion);
+  s.key("rules"), write_rules(s, g.rules());
+  s.key("seed"), s.unsigned_integer(g.seed());
+  s.key("dealer"), s.integer(g.first_dealer());
+  s.key("deal");
+  if (g.given_deal()) {
+    write_dealt(s, *g.given_deal(), players);
+  } else {
+    s.null();
+  }
+  s.key("actions"), s.begin_array();
+  for (const ActionId a : g.history()) s.string(action_text(a));
+  s.end_array();
+  s.key("hand_number"), s.unsigned_integer(g.hand_number());
+  s.key("scores"), data::per_seat(s, g.scores(), players);
+  s.key("hands"), s.begin_array();
+  for (int p = 0; p < players; ++p) data::cards(s, g.hand(p));
+  s.end_array();
+  s.end_object();
+}
+
+// The record as JSON text (a game that records its actions).
+std::string record_json(const Game& g);
+
+// Rules.preset(name, **knobs) from a JSON object of knobs; RulesError (S10) names an unknown preset, or
+// a knob that is unknown, of the wrong type or out of range.
+Rules rules_from_json(std::string_view preset_name, const json::Value& knobs);
+// Rules.from_dict(knobs): missing knobs from bauernschnapsen, or bauernschnapsen_2 when players is 2.
+Rules rules_from_json(const json::Value& knobs);
+
+// A game restored from its record by replaying the actions; RecordError ("from_json: ...").
+Game game_from_record(std::string_view text);
+
+}  // namespace bieten::schnapsen
