@@ -10,7 +10,8 @@ order swaps every other round so that the host's drift lands on both alike); a m
 workload calibrated to about ``--duration`` seconds in that process. The figures are medians over the
 rounds, and the ratio after/before of each round's pair is reported as its median, lowest and highest.
 Only calls named in the conformance surface (and ``step``, ``clone``, ``simulate``, ``VectorEnv``, which
-both installs have) are used, so the script runs against any version since issue 14.
+both installs have) are used, so the script runs against any version since issue 14. Where pyspiel is
+installed, its leduc_poker stepping loop is timed in the same processes as the peer of ``step(id)``.
 """
 
 from __future__ import annotations
@@ -88,7 +89,29 @@ for fam, (Game, rules) in FAMILIES.items():
             bieten.simulate(srules, ["random"] * srules.players, games=games, seed=i, threads=1)
     out[f"{fam} simulate random, 1 thread, ns/game"] = timed(sim, games)
 
-import numpy as np
+try:
+    import pyspiel
+except ImportError:
+    pyspiel = None
+if pyspiel is not None:
+    # the peer in the same process: pyspiel leduc_poker's Python stepping loop, chance nodes sampled
+    leduc = pyspiel.load_game("leduc_poker")
+
+    def spiel_stepping(n):
+        rng = random.Random(7)
+        state = leduc.new_initial_state()
+        for _ in range(n):
+            if state.is_terminal():
+                state = leduc.new_initial_state()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+
+    out["pyspiel leduc_poker stepping loop, ns/action"] = timed(spiel_stepping)
+
 for fam, (Game, rules) in FAMILIES.items():
     env = bieten.VectorEnv(fam, rules, num_envs=1024, seed=3, threads=1)
     obs, mask, *_ = env.reset()
