@@ -81,8 +81,8 @@ inline void refuse_uninitialised(const std::type_info& type) {
 // Whether a game's C++ part has been constructed (for the module's initialised()), asked without raising.
 template <typename T>
 inline bool is_initialised(py::handle game, const char* refusal) {
-  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
-  if (!PyObject_TypeCheck(game.ptr(), info->type)) throw py::type_error(refusal);
+  static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<T>().ptr());
+  if (!PyObject_TypeCheck(game.ptr(), type)) throw py::type_error(refusal);
   auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
   return instance->get_value_and_holder().holder_constructed();  // one C++ value per game object
 }
