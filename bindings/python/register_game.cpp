@@ -55,20 +55,10 @@ py::object event_dict(const Event& e, int players, int viewer) {
   return as_python([&](PySink& s) { write_event(s, e, players, viewer); });
 }
 
-// The decimal text of an integer that int_arg took, for messages (the error path only).
-std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "R11: an integer")); }
-
-// An action id: its value, or nullopt beyond int's range; the caller checks the range 0..139.
-std::optional<int> id_arg(const py::handle& h) {
-  std::optional<int> id;
-  if (!int_arg(h, id)) throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
-  return id;
-}
-
 // Why an action id is refused, or "" if it is legal: for an id outside 0..139 the text the C ABI's
 // bieten_apply_id gives, "R11: action id 140 is not in 0..139", naming the id as given.
 std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
-  return id ? g.why_illegal(*id) : action_id_out_of_range(int_text(h));
+  return id ? g.why_illegal(*id) : action_id_out_of_range(int_text(h, "R11"));
 }
 
 // A seat of this game (R2.1), or SeatError naming the value as given.
@@ -81,7 +71,7 @@ int seat_arg(const Game& g, const py::handle& h) {
   }
   if (!seat || *seat < 0 || *seat >= players) {
     throw SeatError("R2.1: seat must be 0 to " + std::to_string(players - 1) + ", not " +
-                    (seat ? std::to_string(*seat) : int_text(h)));
+                    (seat ? std::to_string(*seat) : int_text(h, "R11")));
   }
   return *seat;
 }
@@ -128,7 +118,7 @@ struct Bindings {
   static constexpr const char* kFromRecordDoc =
       "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.";
   static constexpr const char* kGivenDealDoc = "(hand masks, top card id or None) of the first deal the game was given, or None.";
-  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h); }
+  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "R11"); }
   static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
     return py_bindings::why_illegal_id(g, h, id);
   }

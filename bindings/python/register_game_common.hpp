@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/game.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"
@@ -24,6 +25,19 @@ namespace bieten::py_bindings {
 // The Python Game's C++ object: the core game plus the Python layer's state, so that a Game has no
 // instance __dict__ and a clone is one C++ copy. `meta` (rules, given deal and top card, immutable)
 // is shared by clones; the caches of event objects are per game and start empty in a clone.
+// The decimal text of an integer that int_arg took, for messages (the error path only); `rule` is
+// the game's rule of actions ("R11", "S11").
+inline std::string int_text(const py::handle& h, const char* rule) {
+  return py::str(index_of<ActionError>(h, std::string(rule) + ": an integer"));
+}
+
+// An action id: its value, or nullopt beyond int's range; the caller checks the range.
+inline std::optional<int> id_arg(const py::handle& h, const char* rule) {
+  std::optional<int> id;
+  if (!int_arg(h, id)) throw ActionError(std::string(rule) + ": expected an integer, not " + std::string(py::repr(h)));
+  return id;
+}
+
 template <typename G>
 struct PyGameOf : G {
   explicit PyGameOf(G game) : G(std::move(game)) {}

@@ -51,17 +51,9 @@ py::object event_dict(const sn::Event& e, int players) {
   return as_python([&](PySink& s) { sn::write_event(s, e, players); });
 }
 
-std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "S11: an integer")); }
-
-std::optional<int> id_arg(const py::handle& h) {
-  std::optional<int> id;
-  if (!int_arg(h, id)) throw ActionError("S11: expected an integer, not " + std::string(py::repr(h)));
-  return id;
-}
-
 std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
   if (id) return g.why_illegal(*id);
-  return "S11: action id " + int_text(h) + " is not in 0.." + std::to_string(sn::kNumActions - 1);
+  return "S11: action id " + int_text(h, "S11") + " is not in 0.." + std::to_string(sn::kNumActions - 1);
 }
 
 int seat_arg(const Game& g, const py::handle& h) {
@@ -141,7 +133,7 @@ struct Bindings {
   static constexpr const char* kFromRecordDoc =
       "A game restored from its record (Game.from_json): the core reads and checks it.";
   static constexpr const char* kGivenDealDoc = "The first deal the game was given, in deal()'s shape, or None.";
-  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h); }
+  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "S11"); }
   static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
     return py_bindings::why_illegal_id(g, h, id);
   }
