@@ -78,6 +78,15 @@ inline void refuse_uninitialised(const std::type_info& type) {
   };
 }
 
+// Whether a game's C++ part has been constructed (for the module's initialised()), asked without raising.
+template <typename T>
+inline bool is_initialised(py::handle game, const char* refusal) {
+  static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<T>().ptr());
+  if (!PyObject_TypeCheck(game.ptr(), type)) throw py::type_error(refusal);
+  auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
+  return instance->get_value_and_holder().holder_constructed();  // one C++ value per game object
+}
+
 inline py::object seat_or_none(int seat) {
   if (seat < 0) return py::none();
   return py::int_(seat);

@@ -11,10 +11,7 @@
 #include "games/bieten/game.hpp"
 #include "core/rng.hpp"
 #include "bindings.hpp"
-#include "py_game_common.hpp"
-#include "py_input.hpp"
-#include "py_sink.hpp"
-#include "rules_cast.hpp"
+#include "register_game_common.hpp"
 #include "games/bieten/observation.hpp"
 #include "games/bieten/record.hpp"
 
@@ -33,17 +30,7 @@ py::object card_or_none(Card c) {
   return py::str(card_text(c));
 }
 
-// The Python Game's C++ object: the core game plus the Python layer's state, so that a Game has no
-// instance __dict__ and a clone is one C++ copy. `meta` (rules, given deal and top card, immutable)
-// is shared by clones; the caches of event objects are per game and start empty in a clone.
-struct PyGame : Game {
-  explicit PyGame(Game game) : Game(std::move(game)) {}
-  PyGame(const PyGame& other) : Game(other), meta(other.meta) {}
-  PyGame& operator=(const PyGame&) = delete;
-  py::object meta = py::none();
-  py::object events;  // list of Event, made on first use
-  py::object views;   // dict seat -> list of Event, made on first use
-};
+using PyGame = PyGameOf<Game>;
 
 Game new_game(const Rules& rules, std::uint64_t seed, int dealer, const std::optional<std::vector<CardSet>>& deal,
               std::optional<int> top_card, bool record_events, bool chance_deals) {
@@ -68,20 +55,10 @@ py::object event_dict(const Event& e, int players, int viewer) {
   return as_python([&](PySink& s) { write_event(s, e, players, viewer); });
 }
 
-// The decimal text of an integer that int_arg took, for messages (the error path only).
-std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "R11: an integer")); }
-
-// An action id: its value, or nullopt beyond int's range; the caller checks the range 0..139.
-std::optional<int> id_arg(const py::handle& h) {
-  std::optional<int> id;
-  if (!int_arg(h, id)) throw ActionError("R11: expected an integer, not " + std::string(py::repr(h)));
-  return id;
-}
-
 // Why an action id is refused, or "" if it is legal: for an id outside 0..139 the text the C ABI's
 // bieten_apply_id gives, "R11: action id 140 is not in 0..139", naming the id as given.
 std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
-  return id ? g.why_illegal(*id) : action_id_out_of_range(int_text(h));
+  return id ? g.why_illegal(*id) : action_id_out_of_range(int_text(h, "R11"));
 }
 
 // A seat of this game (R2.1), or SeatError naming the value as given.
@@ -94,7 +71,7 @@ int seat_arg(const Game& g, const py::handle& h) {
   }
   if (!seat || *seat < 0 || *seat >= players) {
     throw SeatError("R2.1: seat must be 0 to " + std::to_string(players - 1) + ", not " +
-                    (seat ? std::to_string(*seat) : int_text(h)));
+                    (seat ? std::to_string(*seat) : int_text(h, "R11")));
   }
   return *seat;
 }
@@ -129,11 +106,39 @@ py::list legal_id_list(const Game& g) {
   return out;
 }
 
-py::list legal_action_objects(const Game& g) {
-  py::list out;
-  g.legal_mask().for_each([&](int id) { out.append(PyAction{static_cast<ActionId>(id)}); });
-  return out;
-}
+// What the shared registration (register_game_common.hpp) needs of this game.
+struct Bindings {
+  using Game = bieten::Game;
+  using Action = PyAction;
+  static constexpr const char* kPhaseNames[] = {"steal", "turn", "after_play", "answer", "reraise", "raise_answer",
+                                                "game_over", "chance"};
+  static constexpr const char* kApplyAllDoc =
+      "Applies actions (R11 texts or ids) in order, as apply() does each; a refused one raises, with the\n"
+      "ones before it applied (its index is the gain in ply).";
+  static constexpr const char* kFromRecordDoc =
+      "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.";
+  static constexpr const char* kGivenDealDoc = "(hand masks, top card id or None) of the first deal the game was given, or None.";
+  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "R11"); }
+  static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
+    return py_bindings::why_illegal_id(g, h, id);
+  }
+  static int seat_arg(const Game& g, const py::handle& h) { return py_bindings::seat_arg(g, h); }
+  static ActionId action_from(const py::handle& h) { return py_bindings::action_from(h); }
+  static py::list legal_id_list(const Game& g) { return py_bindings::legal_id_list(g); }
+  static bool mask_test(const ActionMask& mask, int a) { return mask.test(a); }
+  template <typename F>
+  static void for_each_legal(const Game& g, F&& f) { g.legal_mask().for_each(f); }
+  static py::object event_dict(const Event& e, int players, int viewer) { return py_bindings::event_dict(e, players, viewer); }
+  static bool redact(Event& e, int seat) { return redact_for(e, seat); }
+  static Game from_record(const std::string& record) { return game_from_record(record); }
+  static py::object given_deal(const PyGame& g) {
+    if (!g.given_deal()) return py::none();
+    py::list hands;
+    for (int p = 0; p < g.rules().players; ++p) hands.append(g.given_deal()->hands[p]);
+    return py::make_tuple(hands, g.given_deal()->top_card == kNoCard ? py::object(py::none())
+                                                                      : py::object(py::int_(g.given_deal()->top_card)));
+  }
+};
 
 }  // namespace
 
@@ -171,7 +176,7 @@ void register_game(py::module_& m) {
     m.attr("OBSERVATION_LAYOUT") = layout;
   }
 
-  py::class_<PyAction>(m, "Action", R"doc(An action of the fixed action space (docs/actions.md), printed in R11 notation.
+  py::class_<PyAction> action(m, "Action", R"doc(An action of the fixed action space (docs/actions.md), printed in R11 notation.
 
 >>> from bieten import Action
 >>> a = Action("Play W as hk")
@@ -179,10 +184,9 @@ void register_game(py::module_& m) {
 ('play S6 as HK', 34, 'play', 'S6', 'HK')
 >>> Action(129) == "bid red"
 True
-)doc")
-      .def(py::init([](const py::object& value) { return PyAction{action_from(value)}; }), py::arg("action"))
-      .def_property_readonly("id", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def_property_readonly("kind", [](const PyAction& a) -> std::string {
+)doc");
+  define_action_common<Bindings>(action);
+  action.def_property_readonly("kind", [](const PyAction& a) -> std::string {
         if (is_play(a.id)) return "play";
         if (is_bid(a.id)) return "bid";
         return action_text(a.id);
@@ -194,20 +198,7 @@ True
       .def_property_readonly("figure", [](const PyAction& a) -> py::object {
         if (!is_bid(a.id)) return py::none();
         return py::str(std::string(figure_name(bid_figure(a.id))));
-      })
-      .def("__str__", [](const PyAction& a) { return action_text(a.id); })
-      .def("__repr__", [](const PyAction& a) { return "Action('" + action_text(a.id) + "')"; })
-      .def("__int__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__index__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__hash__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__eq__", [](const PyAction& a, const py::object& b) {
-        if (py::isinstance<PyAction>(b)) return b.cast<PyAction>().id == a.id;
-        if (py::isinstance<py::str>(b)) return utf8_text(b) == action_text(a.id);
-        return false;
-      })
-      .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
-      .def(py::pickle([](const PyAction& a) { return static_cast<int>(a.id); },
-                      [](int id) { return PyAction{action_from(py::int_(id))}; }));
+      });
 
   m.def("action_texts", []() {
     std::vector<std::string> out;
@@ -216,35 +207,13 @@ True
   });
   m.def("parse_action", [](const std::string& text) { return static_cast<int>(parse_action(text)); }, py::arg("text"));
 
-  py::class_<Game>(m, "CoreGame")
-      .def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
-      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<Game>(self); }, py::arg("memo"))
+  py::class_<Game> core(m, "CoreGame");
+  core.def(py::init<const Game&>(), py::arg("other"), "A copy (clone) of another game.")
       .def(py::init(&new_game),
            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
-           py::arg("top_card") = py::none(), py::arg("record_events") = true, py::arg("chance_deals") = false)
-      .def_property_readonly("seed", &Game::seed)
-      .def_property_readonly("hand_number", &Game::hand_number)
-      .def_property_readonly("dealer", &Game::dealer)
-      .def_property_readonly("first_dealer", &Game::first_dealer)
-      .def_property_readonly("current_player", [](const Game& g) -> py::object {
-        if (g.current_player() == kChancePlayer) return py::int_(kChancePlayer);  // chance mode only
-        return seat_or_none(g.current_player());
-      })
-      .def_property_readonly("is_chance_node", [](const Game& g) { return g.phase() == Phase::kChance; })
-      .def("chance_outcomes", [](const Game& g) {
-        py::list out;
-        if (g.phase() != Phase::kChance) return out;  // not a chance node: no outcomes
-        g.legal_mask().for_each([&](int id) {
-          out.append(py::make_tuple(id, g.chance_probability(static_cast<ActionId>(id))));
-        });
-        return out;
-      }, "In chance mode at a chance node: (chance action id, probability) pairs.")
-      .def_property_readonly("is_over", &Game::is_over)
-      .def_property_readonly("winner", [](const Game& g) { return seat_or_none(g.winner()); })
-      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl(), g.rules().players); })
-      .def_property_readonly("scores", [](const Game& g) {
-        return std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().players);
-      })
+           py::arg("top_card") = py::none(), py::arg("record_events") = true, py::arg("chance_deals") = false);
+  define_game_common<Bindings>(core);
+  core.def_property_readonly("winner", [](const Game& g) { return seat_or_none(g.winner()); })
       .def_property_readonly("secured", [](const Game& g) {
         return std::vector<int>(g.secured().begin(), g.secured().begin() + g.rules().players);
       })
@@ -255,15 +224,6 @@ True
         return std::vector<CardSet>(g.unplayed().begin(), g.unplayed().begin() + g.rules().players);
       })
       .def_property_readonly("top_card", [](const Game& g) { return card_or_none(g.top_card()); })
-      .def_property_readonly("phase", [](const Game& g) {
-        static constexpr const char* kNames[] = {"steal", "turn", "after_play", "answer", "reraise", "raise_answer",
-                                                 "game_over", "chance"};
-        return std::string(kNames[static_cast<int>(g.phase())]);
-      })
-      .def_property_readonly("ply", &Game::actions_applied, "The number of actions applied so far.")
-      .def_property_readonly("records", &Game::records_events, "Whether events and actions are recorded.")
-      .def_property_readonly("trick_index", &Game::trick_index)
-      .def_property_readonly("trick_leader", &Game::trick_leader)
       .def_property_readonly("bid_figure", [](const Game& g) -> py::object {
         if (g.current_bid_figure() < 0) return py::none();
         return py::str(std::string(figure_name(static_cast<Figure>(g.current_bid_figure()))));
@@ -296,116 +256,16 @@ True
           out[py::str(std::string(figure_name(static_cast<Figure>(f))))] = d;
         }
         return out;
-      })
-      .def("legal_action_ids", &legal_id_list)
-      .def("legal_actions", &legal_action_objects)
-      .def("legal_action_mask", [](const Game& g) {
-        py::array_t<bool> out(kNumActions);
-        bool* d = out.mutable_data();
-        for (int a = 0; a < kNumActions; ++a) d[a] = g.legal_mask().test(a);
-        return out;
-      })
-      .def("is_legal", [](const Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        return id && *id >= 0 && *id < kNumActions && g.is_legal(static_cast<ActionId>(*id));
-      })
-      .def("why_illegal", [](const Game& g, const py::object& id_obj) {
-        return why_illegal_id(g, id_obj, id_arg(id_obj));
-      }, py::arg("action"))
-      .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
-      .def("apply_id", [](Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        if (!id || *id < 0 || *id >= kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
-        g.apply(static_cast<ActionId>(*id));
-      }, py::arg("id"))
-      .def("step", [](Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        if (!id || *id < 0 || *id >= kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
-        g.apply(static_cast<ActionId>(*id));
-        return legal_id_list(g);
-      }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
-      .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
-      .def("record_json", [](const Game& g) {
-        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return record_json(g);
-      }, "The game record as JSON text (Game.to_json's bytes).")
-      .def("record_dict", [](const Game& g) {
-        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return as_python([&](PySink& s) { write_record(s, g); });
-      }, "The game record as Python data (Game.to_record()).")
-      .def("apply_all", [](Game& g, const py::list& actions) {
-        for (const py::handle action : actions) g.apply(action_from(action));
-      }, py::arg("actions"),
-           "Applies actions (R11 texts or ids) in order, as apply() does each; a refused one raises, with the\n"
-           "ones before it applied (its index is the gain in ply).")
-      .def("event_count", [](const Game& g) { return g.events().size(); })
-      .def("event_dicts", [](const Game& g, std::size_t start) {
-        py::list out;
-        for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.rules().players, -1));
-        return out;
-      }, py::arg("start") = 0)
-      .def("event_dicts_for", [](const Game& g, const py::object& seat_obj, std::size_t start) {
-        const int seat = seat_arg(g, seat_obj);
-        py::list out;
-        for (std::size_t i = start; i < g.events().size(); ++i) {
-          Event e = g.events()[i];
-          if (redact_for(e, seat)) out.append(event_dict(e, g.rules().players, seat));
-        }
-        return out;
-      }, py::arg("seat"), py::arg("start") = 0)
-      .def("observation", [](const Game& g, const py::object& seat_obj) {
-        const int seat = seat_arg(g, seat_obj);
-        py::array_t<float> out(kObservationSize);
-        write_observation(g, seat, out.mutable_data());
-        return out;
-      }, py::arg("seat"))
-      .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
+      });
 
-  // The base of the Python Game (python/bieten/_game.py), which declares no __dict__ of its own.
-  py::class_<PyGame, Game>(m, "GameBase")
-      .def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, const std::optional<std::vector<CardSet>>& deal,
-                       std::optional<int> top_card, bool record_events) {
-             return PyGame(new_game(rules, seed, dealer, deal, top_card, record_events, false));
-           }),
-           py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
-           py::arg("top_card") = py::none(), py::arg("record_events") = true)
-      .def(py::init([](const std::string& record) { return PyGame(game_from_record(record)); }), py::arg("record"),
-           "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.")
-      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
-      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
-      .def("_given_deal", [](const PyGame& g) -> py::object {
-        if (!g.given_deal()) return py::none();
-        py::list hands;
-        for (int p = 0; p < g.rules().players; ++p) hands.append(g.given_deal()->hands[p]);
-        return py::make_tuple(hands, g.given_deal()->top_card == kNoCard ? py::object(py::none())
-                                                                          : py::object(py::int_(g.given_deal()->top_card)));
-      }, "(hand masks, top card id or None) of the first deal the game was given, or None.")
-      .def_property("_meta", [](const PyGame& g) { return g.meta; },
-                    [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
-      .def_property_readonly("_event_cache", [](PyGame& g) {
-        if (!g.events) g.events = py::list();
-        return g.events;
-      })
-      .def("_view_cache", [](PyGame& g, const py::object& seat_obj) {
-        const int seat = seat_arg(g, seat_obj);  // the refusal event_dicts_for gives
-        if (!g.views) g.views = py::dict();
-        py::dict views = g.views;
-        py::int_ key(seat);
-        if (!views.contains(key)) views[key] = py::list();
-        return py::list(views[key]);
-      }, py::arg("seat"));
-  add_clone_methods<Game>(m.attr("CoreGame"));
-  add_clone_methods<PyGame>(m.attr("GameBase"));
-  // Whether a game's C++ part has been constructed, asked without raising (Game.__init__ asks it
-  // on every new game, and a C++ exception would cost microseconds).
-  m.def("initialised", [](const py::handle& game) {
-    static const py::detail::type_info* const info = py::detail::get_type_info(typeid(Game));
-    if (!PyObject_TypeCheck(game.ptr(), info->type)) throw py::type_error("initialised() takes a CoreGame");
-    auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
-    return instance->get_value_and_holder().holder_constructed();  // one C++ value per game object
-  }, py::arg("game"));
-  refuse_uninitialised(typeid(Game));
-  refuse_uninitialised(typeid(PyGame));
+  define_game_base<Bindings>(m, "initialised() takes a CoreGame", [](py::class_<PyGame, Game>& cls) {
+    cls.def(py::init([](const Rules& rules, std::uint64_t seed, int dealer, const std::optional<std::vector<CardSet>>& deal,
+                        std::optional<int> top_card, bool record_events) {
+              return PyGame(new_game(rules, seed, dealer, deal, top_card, record_events, false));
+            }),
+            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("deal") = py::none(),
+            py::arg("top_card") = py::none(), py::arg("record_events") = true);
+  });
 
   m.def(
       "random_playout",

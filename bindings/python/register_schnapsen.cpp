@@ -16,10 +16,7 @@
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
-#include "py_game_common.hpp"
-#include "py_input.hpp"
-#include "py_sink.hpp"
-#include "rules_cast.hpp"
+#include "register_game_common.hpp"
 
 namespace py = pybind11;
 
@@ -37,14 +34,7 @@ struct PyAction {
   ActionId id;
 };
 
-struct PyGame : Game {
-  explicit PyGame(Game game) : Game(std::move(game)) {}
-  PyGame(const PyGame& other) : Game(other), meta(other.meta) {}
-  PyGame& operator=(const PyGame&) = delete;
-  py::object meta = py::none();
-  py::object events;  // list of Event, made on first use
-  py::object views;   // dict seat -> list of Event, made on first use
-};
+using PyGame = PyGameOf<Game>;
 
 constexpr const char* kSuitLetters[4] = {"H", "L", "S", "E"};
 constexpr const char* kPhaseNames[sn::kPhases] = {"cut", "trump", "bid", "call", "double", "retour", "play",
@@ -61,17 +51,9 @@ py::object event_dict(const sn::Event& e, int players) {
   return as_python([&](PySink& s) { sn::write_event(s, e, players); });
 }
 
-std::string int_text(const py::handle& h) { return py::str(index_of<ActionError>(h, "S11: an integer")); }
-
-std::optional<int> id_arg(const py::handle& h) {
-  std::optional<int> id;
-  if (!int_arg(h, id)) throw ActionError("S11: expected an integer, not " + std::string(py::repr(h)));
-  return id;
-}
-
 std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
   if (id) return g.why_illegal(*id);
-  return "S11: action id " + int_text(h) + " is not in 0.." + std::to_string(sn::kNumActions - 1);
+  return "S11: action id " + int_text(h, "S11") + " is not in 0.." + std::to_string(sn::kNumActions - 1);
 }
 
 int seat_arg(const Game& g, const py::handle& h) {
@@ -141,136 +123,38 @@ Game new_game(const sn::Rules& rules, std::uint64_t seed, int dealer,
   return Game(rules, seed, dealer, given, record_events, chance_deals);
 }
 
-template <typename Cls>
-void define_game_methods(Cls& cls) {
-  cls.def_property_readonly("seed", &Game::seed)
-      .def_property_readonly("hand_number", &Game::hand_number)
-      .def_property_readonly("dealer", &Game::dealer)
-      .def_property_readonly("first_dealer", &Game::first_dealer)
-      .def_property_readonly("forehand", &Game::forehand)
-      .def_property_readonly("current_player", [](const Game& g) -> py::object {
-        if (g.current_player() == sn::kChancePlayer) return py::int_(sn::kChancePlayer);
-        return seat_or_none(g.current_player());
-      })
-      .def_property_readonly("is_chance_node", [](const Game& g) { return g.phase() == Phase::kChance; })
-      .def("chance_outcomes", [](const Game& g) {
-        py::list out;
-        if (g.phase() != Phase::kChance) return out;
-        for (sn::ActionMask m = g.legal_mask(); m; m &= m - 1) {
-          const int id = std::countr_zero(m);
-          out.append(py::make_tuple(id, g.chance_probability(id)));
-        }
-        return out;
-      }, "In chance mode at a chance node: (chance action id, probability) pairs.")
-      .def_property_readonly("is_over", &Game::is_over)
-      .def_property_readonly("winners", [](const Game& g) { return seat_list(g.winners(), g.players()); })
-      .def_property_readonly("bummerl", [](const Game& g) { return seat_list(g.bummerl(), g.players()); })
-      .def_property_readonly("scores", [](const Game& g) {
-        return std::vector<int>(g.scores().begin(), g.scores().begin() + g.players());
-      })
-      .def_property_readonly("hand_masks", [](const Game& g) {
-        std::vector<CardSet> out;
-        for (int p = 0; p < g.players(); ++p) out.push_back(g.hand(p));
-        return out;
-      })
-      .def_property_readonly("trump", [](const Game& g) { return suit_or_none(g.trump()); })
-      .def_property_readonly("trump_card", [](const Game& g) {
-        return g.stock_count() > 0 ? card_or_none(g.trump_card()) : py::object(py::none());
-      })
-      .def_property_readonly("turned_card", [](const Game& g) { return card_or_none(g.turned_card()); })
-      .def_property_readonly("stock_count", &Game::stock_count)
-      .def_property_readonly("closed", &Game::closed)
-      .def_property_readonly("contract", [](const Game& g) -> py::object {
-        if (g.contract() < 0) return py::none();
-        return py::str(std::string(sn::contract_name(g.contract())));
-      })
-      .def_property_readonly("declarer", [](const Game& g) { return seat_or_none(g.declarer()); })
-      .def_property_readonly("called_card", [](const Game& g) { return card_or_none(g.called_card()); })
-      .def_property_readonly("multiplier", &Game::multiplier)
-      .def_property_readonly("knocked", &Game::knocked)
-      .def_property_readonly("phase", [](const Game& g) { return std::string(kPhaseNames[static_cast<int>(g.phase())]); })
-      .def_property_readonly("ply", &Game::actions_applied, "The number of actions applied so far.")
-      .def_property_readonly("records", &Game::records_events, "Whether events and actions are recorded.")
-      .def_property_readonly("trick_index", &Game::trick_index)
-      .def_property_readonly("trick_leader", &Game::trick_leader)
-      .def("trick", [](const Game& g) {
-        py::list out;  // (seat, card) in the order played
-        for (int k = 0, p = g.trick_leader(); k < g.cards_in_trick(); ++k, p = (p + 1) % g.players()) {
-          out.append(py::make_tuple(p, card_text(g.trick_card(k))));
-        }
-        return out;
-      })
-      .def("side_points", [](const Game& g) { return py::make_tuple(g.side_points(0), g.side_points(1)); },
-           "Points (card points and credited marriages, S2.4) of the declaring side and of the other side.")
-      .def("dealt_cards", [](const Game& g) { return dealt_dict(g.dealt(), g.players()); },
-           "This deal's cards as dealt (deal()'s shape), all of them: not for a player's eyes.")
-      .def("legal_action_ids", &legal_id_list)
-      .def("legal_action_mask", [](const Game& g) {
-        py::array_t<bool> out(sn::kNumActions);
-        bool* d = out.mutable_data();
-        for (int a = 0; a < sn::kNumActions; ++a) d[a] = g.legal_mask() >> a & 1;
-        return out;
-      })
-      .def("legal_actions", [](const Game& g) {
-        py::list out;
-        for (sn::ActionMask m = g.legal_mask(); m; m &= m - 1) out.append(PyAction{static_cast<ActionId>(std::countr_zero(m))});
-        return out;
-      })
-      .def("is_legal", [](const Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        return id && g.is_legal(*id);
-      })
-      .def("why_illegal", [](const Game& g, const py::object& id_obj) {
-        return why_illegal_id(g, id_obj, id_arg(id_obj));
-      }, py::arg("action"))
-      .def("apply", [](Game& g, const py::handle& action) { g.apply(action_from(action)); }, py::arg("action"))
-      .def("apply_id", [](Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        if (!id || *id < 0 || *id >= sn::kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
-        g.apply(static_cast<ActionId>(*id));
-      }, py::arg("id"))
-      .def("step", [](Game& g, const py::object& id_obj) {
-        const std::optional<int> id = id_arg(id_obj);
-        if (!id || *id < 0 || *id >= sn::kNumActions) throw IllegalActionError(why_illegal_id(g, id_obj, id));
-        g.apply(static_cast<ActionId>(*id));
-        return legal_id_list(g);
-      }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
-      .def("apply_all", [](Game& g, const py::list& actions) {
-        for (const py::handle action : actions) g.apply(action_from(action));
-      }, py::arg("actions"), "Applies actions (texts or ids) in order; a refused one raises, the ones before it applied.")
-      .def("record_json", [](const Game& g) {
-        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return sn::record_json(g);
-      }, "The game record as JSON text (Game.to_json's bytes).")
-      .def("record_dict", [](const Game& g) {
-        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return as_python([&](PySink& s) { sn::write_record(s, g); });
-      }, "The game record as Python data (Game.to_record()).")
-      .def("history_ids", [](const Game& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
-      .def("event_count", [](const Game& g) { return g.events().size(); })
-      .def("event_dicts", [](const Game& g, std::size_t start) {
-        py::list out;
-        for (std::size_t i = start; i < g.events().size(); ++i) out.append(event_dict(g.events()[i], g.players()));
-        return out;
-      }, py::arg("start") = 0)
-      .def("event_dicts_for", [](const Game& g, const py::object& seat_obj, std::size_t start) {
-        const int seat = seat_arg(g, seat_obj);
-        py::list out;
-        for (std::size_t i = start; i < g.events().size(); ++i) {
-          sn::Event e = g.events()[i];
-          sn::redact_for(e, seat);
-          out.append(event_dict(e, g.players()));
-        }
-        return out;
-      }, py::arg("seat"), py::arg("start") = 0)
-      .def("observation", [](const Game& g, const py::object& seat_obj) {
-        const int seat = seat_arg(g, seat_obj);
-        py::array_t<float> out(sn::kObservationSize);
-        sn::write_observation(g, seat, out.mutable_data());
-        return out;
-      }, py::arg("seat"))
-      .def("__eq__", [](const Game& a, const Game& b) { return a == b; });
-}
+// What the shared registration (register_game_common.hpp) needs of this game.
+struct Bindings {
+  using Game = sn::Game;
+  using Action = PyAction;
+  static constexpr const char* const* kPhaseNames = py_bindings::kPhaseNames;
+  static constexpr const char* kApplyAllDoc =
+      "Applies actions (texts or ids) in order; a refused one raises, the ones before it applied.";
+  static constexpr const char* kFromRecordDoc =
+      "A game restored from its record (Game.from_json): the core reads and checks it.";
+  static constexpr const char* kGivenDealDoc = "The first deal the game was given, in deal()'s shape, or None.";
+  static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "S11"); }
+  static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
+    return py_bindings::why_illegal_id(g, h, id);
+  }
+  static int seat_arg(const Game& g, const py::handle& h) { return py_bindings::seat_arg(g, h); }
+  static ActionId action_from(const py::handle& h) { return py_bindings::action_from(h); }
+  static py::list legal_id_list(const Game& g) { return py_bindings::legal_id_list(g); }
+  static bool mask_test(sn::ActionMask mask, int a) { return mask >> a & 1; }
+  template <typename F>
+  static void for_each_legal(const Game& g, F&& f) {
+    for (sn::ActionMask m = g.legal_mask(); m; m &= m - 1) f(std::countr_zero(m));
+  }
+  static py::object event_dict(const sn::Event& e, int players, int /*viewer*/) { return py_bindings::event_dict(e, players); }
+  static bool redact(sn::Event& e, int seat) {
+    sn::redact_for(e, seat);
+    return true;
+  }
+  static Game from_record(const std::string& record) { return sn::game_from_record(record); }
+  static py::object given_deal(const PyGame& g) {
+    return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
+  }
+};
 
 }  // namespace
 
@@ -344,7 +228,7 @@ void register_schnapsen(py::module_& parent) {
   });
   m.def("parse_action", [](const py::handle& text) { return static_cast<int>(action_from(text)); }, py::arg("text"));
 
-  py::class_<PyAction>(m, "Action", R"doc(An action of the Schnapsen action space (docs/schnapsen.md), printed in S11 notation.
+  py::class_<PyAction> action(m, "Action", R"doc(An action of the Schnapsen action space (docs/schnapsen.md), printed in S11 notation.
 
 >>> from bieten.schnapsen import Action
 >>> a = Action("Play hk")
@@ -352,10 +236,9 @@ void register_schnapsen(py::module_& parent) {
 ('play HK', 42, 'play', 'HK')
 >>> Action(8) == "schnapser"
 True
-)doc")
-      .def(py::init([](const py::object& value) { return PyAction{action_from(value)}; }), py::arg("action"))
-      .def_property_readonly("id", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def_property_readonly("kind", [](const PyAction& a) -> std::string {
+)doc");
+  define_action_common<Bindings>(action);
+  action.def_property_readonly("kind", [](const PyAction& a) -> std::string {
         const std::string text(sn::action_text(a.id));
         return text.substr(0, text.find(' '));
       })
@@ -367,67 +250,56 @@ True
         if (a.id >= sn::kTrumpBase && a.id < sn::kTrumpBase + 4) return suit_or_none(a.id - sn::kTrumpBase);
         if (a.id >= sn::kMeldBase && a.id < sn::kMeldBase + 4) return suit_or_none(a.id - sn::kMeldBase);
         return py::none();
-      })
-      .def("__str__", [](const PyAction& a) { return std::string(sn::action_text(a.id)); })
-      .def("__repr__", [](const PyAction& a) { return "Action('" + std::string(sn::action_text(a.id)) + "')"; })
-      .def("__int__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__index__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__hash__", [](const PyAction& a) { return static_cast<int>(a.id); })
-      .def("__eq__", [](const PyAction& a, const py::object& b) {
-        if (py::isinstance<PyAction>(b)) return b.cast<PyAction>().id == a.id;
-        if (py::isinstance<py::str>(b)) return utf8_text(b) == sn::action_text(a.id);
-        return false;
-      })
-      .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
-      .def(py::pickle([](const PyAction& a) { return static_cast<int>(a.id); },
-                      [](int id) { return PyAction{action_from(py::int_(id))}; }));
+      });
 
   py::class_<Game> core(m, "CoreGame");
   core.def(py::init(&new_game), py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
            py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true,
-           py::arg("chance_deals") = false)
-      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<Game>(self); }, py::arg("memo"));
-  define_game_methods(core);
-
-  py::class_<PyGame, Game>(m, "GameBase")
-      .def(py::init([](const sn::Rules& rules, std::uint64_t seed, int dealer,
-                       const std::optional<std::vector<std::vector<int>>>& hands, std::optional<int> trump_card,
-                       const std::optional<std::vector<int>>& stock, bool record_events) {
-             return PyGame(new_game(rules, seed, dealer, hands, trump_card, stock, record_events, false));
-           }),
-           py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
-           py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true)
-      .def(py::init([](const std::string& record) { return PyGame(sn::game_from_record(record)); }), py::arg("record"),
-           "A game restored from its record (Game.from_json): the core reads and checks it.")
-      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PyGame>(self); }, py::arg("memo"))
-      .def("_rules_dict", [](const PyGame& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
-      .def("_given_deal", [](const PyGame& g) -> py::object {
-        return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
-      }, "The first deal the game was given, in deal()'s shape, or None.")
-      .def_property("_meta", [](const PyGame& g) { return g.meta; },
-                    [](PyGame& g, py::object meta) { g.meta = std::move(meta); })
-      .def_property_readonly("_event_cache", [](PyGame& g) {
-        if (!g.events) g.events = py::list();
-        return g.events;
+           py::arg("chance_deals") = false);
+  define_game_common<Bindings>(core);
+  core.def_property_readonly("forehand", &Game::forehand)
+      .def_property_readonly("winners", [](const Game& g) { return seat_list(g.winners(), g.players()); })
+      .def_property_readonly("hand_masks", [](const Game& g) {
+        std::vector<CardSet> out;
+        for (int p = 0; p < g.players(); ++p) out.push_back(g.hand(p));
+        return out;
       })
-      .def("_view_cache", [](PyGame& g, const py::object& seat_obj) {
-        const int seat = seat_arg(g, seat_obj);
-        if (!g.views) g.views = py::dict();
-        py::dict views = g.views;
-        py::int_ key(seat);
-        if (!views.contains(key)) views[key] = py::list();
-        return py::list(views[key]);
-      }, py::arg("seat"));
-  add_clone_methods<Game>(m.attr("CoreGame"));
-  add_clone_methods<PyGame>(m.attr("GameBase"));
-  m.def("initialised", [](const py::handle& game) {
-    static const py::detail::type_info* const info = py::detail::get_type_info(typeid(Game));
-    if (!PyObject_TypeCheck(game.ptr(), info->type)) throw py::type_error("initialised() takes a schnapsen CoreGame");
-    auto* instance = reinterpret_cast<py::detail::instance*>(game.ptr());
-    return instance->get_value_and_holder().holder_constructed();
-  }, py::arg("game"));
-  refuse_uninitialised(typeid(Game));
-  refuse_uninitialised(typeid(PyGame));
+      .def_property_readonly("trump", [](const Game& g) { return suit_or_none(g.trump()); })
+      .def_property_readonly("trump_card", [](const Game& g) {
+        return g.stock_count() > 0 ? card_or_none(g.trump_card()) : py::object(py::none());
+      })
+      .def_property_readonly("turned_card", [](const Game& g) { return card_or_none(g.turned_card()); })
+      .def_property_readonly("stock_count", &Game::stock_count)
+      .def_property_readonly("closed", &Game::closed)
+      .def_property_readonly("contract", [](const Game& g) -> py::object {
+        if (g.contract() < 0) return py::none();
+        return py::str(std::string(sn::contract_name(g.contract())));
+      })
+      .def_property_readonly("declarer", [](const Game& g) { return seat_or_none(g.declarer()); })
+      .def_property_readonly("called_card", [](const Game& g) { return card_or_none(g.called_card()); })
+      .def_property_readonly("multiplier", &Game::multiplier)
+      .def_property_readonly("knocked", &Game::knocked)
+      .def("trick", [](const Game& g) {
+        py::list out;  // (seat, card) in the order played
+        for (int k = 0, p = g.trick_leader(); k < g.cards_in_trick(); ++k, p = (p + 1) % g.players()) {
+          out.append(py::make_tuple(p, card_text(g.trick_card(k))));
+        }
+        return out;
+      })
+      .def("side_points", [](const Game& g) { return py::make_tuple(g.side_points(0), g.side_points(1)); },
+           "Points (card points and credited marriages, S2.4) of the declaring side and of the other side.")
+      .def("dealt_cards", [](const Game& g) { return dealt_dict(g.dealt(), g.players()); },
+           "This deal's cards as dealt (deal()'s shape), all of them: not for a player's eyes.");
+
+  define_game_base<Bindings>(m, "initialised() takes a schnapsen CoreGame", [](py::class_<PyGame, Game>& cls) {
+    cls.def(py::init([](const sn::Rules& rules, std::uint64_t seed, int dealer,
+                        const std::optional<std::vector<std::vector<int>>>& hands, std::optional<int> trump_card,
+                        const std::optional<std::vector<int>>& stock, bool record_events) {
+              return PyGame(new_game(rules, seed, dealer, hands, trump_card, stock, record_events, false));
+            }),
+            py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
+            py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true);
+  });
 
   register_schnapsen_simulate(m);
 }

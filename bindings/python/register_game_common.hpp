@@ -1,0 +1,212 @@
+// What the pybind11 registrations of both games' Game classes do alike, written once over the game:
+// `P` is a game's binding traits (register_game.cpp, register_schnapsen.cpp), naming its Game, its
+// Action, and the argument readers whose refusals name its own rules (R11, S11). Each game's
+// registration lists only its own properties and methods.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "py_game_common.hpp"
+#include "py_input.hpp"
+#include "py_sink.hpp"
+#include "rules_cast.hpp"
+
+namespace bieten::py_bindings {
+
+// The Python Game's C++ object: the core game plus the Python layer's state, so that a Game has no
+// instance __dict__ and a clone is one C++ copy. `meta` (rules, given deal and top card, immutable)
+// is shared by clones; the caches of event objects are per game and start empty in a clone.
+// The decimal text of an integer that int_arg took, for messages (the error path only); `rule` is
+// the game's rule of actions ("R11", "S11").
+inline std::string int_text(const py::handle& h, const char* rule) {
+  return py::str(index_of<ActionError>(h, std::string(rule) + ": an integer"));
+}
+
+// An action id: its value, or nullopt beyond int's range; the caller checks the range.
+inline std::optional<int> id_arg(const py::handle& h, const char* rule) {
+  std::optional<int> id;
+  if (!int_arg(h, id)) throw ActionError(std::string(rule) + ": expected an integer, not " + std::string(py::repr(h)));
+  return id;
+}
+
+template <typename G>
+struct PyGameOf : G {
+  explicit PyGameOf(G game) : G(std::move(game)) {}
+  PyGameOf(const PyGameOf& other) : G(other), meta(other.meta) {}
+  PyGameOf& operator=(const PyGameOf&) = delete;
+  py::object meta = py::none();
+  py::object events;  // list of Event, made on first use
+  py::object views;   // dict seat -> list of Event, made on first use
+};
+
+// An action of the game's fixed action space: `id` and its text, as the Python Action.
+template <typename P, typename A = typename P::Action>
+void define_action_common(py::class_<A>& cls) {
+  using G = typename P::Game;
+  auto text = [](const A& a) { return std::string(G::action_text(a.id)); };
+  cls.def(py::init([](const py::object& value) { return A{P::action_from(value)}; }), py::arg("action"))
+      .def_property_readonly("id", [](const A& a) { return static_cast<int>(a.id); })
+      .def("__str__", text)
+      .def("__repr__", [text](const A& a) { return "Action('" + text(a) + "')"; })
+      .def("__int__", [](const A& a) { return static_cast<int>(a.id); })
+      .def("__index__", [](const A& a) { return static_cast<int>(a.id); })
+      .def("__hash__", [](const A& a) { return static_cast<int>(a.id); })
+      .def("__eq__", [](const A& a, const py::object& b) {
+        if (py::isinstance<A>(b)) return b.cast<A>().id == a.id;
+        if (py::isinstance<py::str>(b)) return utf8_text(b) == G::action_text(a.id);
+        return false;
+      })
+      .def("__lt__", [](const A& a, const A& b) { return a.id < b.id; })
+      .def(py::pickle([](const A& a) { return static_cast<int>(a.id); },
+                      [](int id) { return A{P::action_from(py::int_(id))}; }));
+}
+
+// The methods of CoreGame that both games have: the state common to every game (core/game.hpp),
+// the legal actions, applying them, the record, events and the observation.
+template <typename P>
+void define_game_common(py::class_<typename P::Game>& cls) {
+  using G = typename P::Game;
+  using A = typename P::Action;
+  using Phase = std::remove_cvref_t<decltype(std::declval<const G&>().phase())>;
+  cls.def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<G>(self); }, py::arg("memo"))
+      .def_property_readonly("seed", &G::seed)
+      .def_property_readonly("hand_number", &G::hand_number)
+      .def_property_readonly("dealer", &G::dealer)
+      .def_property_readonly("first_dealer", &G::first_dealer)
+      .def_property_readonly("current_player", [](const G& g) -> py::object {
+        if (g.current_player() == kChancePlayer) return py::int_(kChancePlayer);  // chance mode only
+        return seat_or_none(g.current_player());
+      })
+      .def_property_readonly("is_chance_node", [](const G& g) { return g.phase() == Phase::kChance; })
+      .def("chance_outcomes", [](const G& g) {
+        py::list out;
+        if (g.phase() != Phase::kChance) return out;  // not a chance node: no outcomes
+        P::for_each_legal(g, [&](int id) {
+          out.append(py::make_tuple(id, g.chance_probability(static_cast<typename G::ActionId>(id))));
+        });
+        return out;
+      }, "In chance mode at a chance node: (chance action id, probability) pairs.")
+      .def_property_readonly("is_over", &G::is_over)
+      .def_property_readonly("bummerl", [](const G& g) { return seat_list(g.bummerl(), g.players()); })
+      .def_property_readonly("scores", [](const G& g) {
+        return std::vector<int>(g.scores().begin(), g.scores().begin() + g.players());
+      })
+      .def_property_readonly("phase", [](const G& g) { return std::string(P::kPhaseNames[static_cast<int>(g.phase())]); })
+      .def_property_readonly("ply", &G::actions_applied, "The number of actions applied so far.")
+      .def_property_readonly("records", &G::records_events, "Whether events and actions are recorded.")
+      .def_property_readonly("trick_index", &G::trick_index)
+      .def_property_readonly("trick_leader", &G::trick_leader)
+      .def("legal_action_ids", &P::legal_id_list)
+      .def("legal_actions", [](const G& g) {
+        py::list out;
+        P::for_each_legal(g, [&](int id) { out.append(A{static_cast<typename G::ActionId>(id)}); });
+        return out;
+      })
+      .def("legal_action_mask", [](const G& g) {
+        py::array_t<bool> out(G::kNumActions);
+        bool* d = out.mutable_data();
+        for (int a = 0; a < G::kNumActions; ++a) d[a] = P::mask_test(g.legal_mask(), a);
+        return out;
+      })
+      .def("is_legal", [](const G& g, const py::object& id_obj) {
+        const std::optional<int> id = P::id_arg(id_obj);
+        return id && *id >= 0 && *id < G::kNumActions && g.is_legal(static_cast<typename G::ActionId>(*id));
+      })
+      .def("why_illegal", [](const G& g, const py::object& id_obj) {
+        return P::why_illegal_id(g, id_obj, P::id_arg(id_obj));
+      }, py::arg("action"))
+      .def("apply", [](G& g, const py::handle& action) { g.apply(P::action_from(action)); }, py::arg("action"))
+      .def("apply_id", [](G& g, const py::object& id_obj) {
+        const std::optional<int> id = P::id_arg(id_obj);
+        if (!id || *id < 0 || *id >= G::kNumActions) throw IllegalActionError(P::why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<typename G::ActionId>(*id));
+      }, py::arg("id"))
+      .def("step", [](G& g, const py::object& id_obj) {
+        const std::optional<int> id = P::id_arg(id_obj);
+        if (!id || *id < 0 || *id >= G::kNumActions) throw IllegalActionError(P::why_illegal_id(g, id_obj, id));
+        g.apply(static_cast<typename G::ActionId>(*id));
+        return P::legal_id_list(g);
+      }, py::arg("id"), "Applies an action id and returns the new legal ids ([] once the game is over).")
+      .def("apply_all", [](G& g, const py::list& actions) {
+        for (const py::handle action : actions) g.apply(P::action_from(action));
+      }, py::arg("actions"), P::kApplyAllDoc)
+      .def("history_ids", [](const G& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
+      .def("record_json", [](const G& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return record_json(g);
+      }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("record_dict", [](const G& g) {
+        if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
+        return as_python([&](PySink& s) { write_record(s, g); });
+      }, "The game record as Python data (Game.to_record()).")
+      .def("event_count", [](const G& g) { return g.events().size(); })
+      .def("event_dicts", [](const G& g, std::size_t start) {
+        py::list out;
+        for (std::size_t i = start; i < g.events().size(); ++i) out.append(P::event_dict(g.events()[i], g.players(), -1));
+        return out;
+      }, py::arg("start") = 0)
+      .def("event_dicts_for", [](const G& g, const py::object& seat_obj, std::size_t start) {
+        const int seat = P::seat_arg(g, seat_obj);
+        py::list out;
+        for (std::size_t i = start; i < g.events().size(); ++i) {
+          auto e = g.events()[i];
+          if (P::redact(e, seat)) out.append(P::event_dict(e, g.players(), seat));
+        }
+        return out;
+      }, py::arg("seat"), py::arg("start") = 0)
+      .def("observation", [](const G& g, const py::object& seat_obj) {
+        const int seat = P::seat_arg(g, seat_obj);
+        py::array_t<float> out(kObservationSizeOf<G>);
+        write_observation(g, seat, out.mutable_data());
+        return out;
+      }, py::arg("seat"))
+      .def("__eq__", [](const G& a, const G& b) { return a == b; });
+}
+
+// GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
+// own): its construction from the game's arguments or from a record, the Python layer's state,
+// clone() and __copy__, and the module's initialised().
+template <typename P, typename Init>
+void define_game_base(py::module_& m, const char* initialised_error, Init init) {
+  using G = typename P::Game;
+  using PG = PyGameOf<G>;
+  py::class_<PG, G> cls(m, "GameBase");
+  init(cls);
+  cls.def(py::init([](const std::string& record) { return PG(P::from_record(record)); }), py::arg("record"),
+          P::kFromRecordDoc)
+      .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PG>(self); }, py::arg("memo"))
+      .def("_rules_dict", [](const PG& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
+      .def("_given_deal", &P::given_deal, P::kGivenDealDoc)
+      .def_property("_meta", [](const PG& g) { return g.meta; }, [](PG& g, py::object meta) { g.meta = std::move(meta); })
+      .def_property_readonly("_event_cache", [](PG& g) {
+        if (!g.events) g.events = py::list();
+        return g.events;
+      })
+      .def("_view_cache", [](PG& g, const py::object& seat_obj) {
+        const int seat = P::seat_arg(g, seat_obj);  // the refusal event_dicts_for gives
+        if (!g.views) g.views = py::dict();
+        py::dict views = g.views;
+        py::int_ key(seat);
+        if (!views.contains(key)) views[key] = py::list();
+        return py::list(views[key]);
+      }, py::arg("seat"));
+  add_clone_methods<G>(m.attr("CoreGame"));
+  add_clone_methods<PG>(cls);
+  // Whether a game's C++ part has been constructed, asked without raising (Game.__init__ asks it
+  // on every new game, and a C++ exception would cost microseconds).
+  m.def("initialised", [initialised_error](const py::handle& game) { return is_initialised<G>(game, initialised_error); },
+        py::arg("game"));
+  refuse_uninitialised(typeid(G));
+  refuse_uninitialised(typeid(PG));
+}
+
+}  // namespace bieten::py_bindings
