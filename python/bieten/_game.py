@@ -9,7 +9,7 @@ from typing import Any
 
 from bieten import _core
 from bieten._common_game import CommonGame
-from bieten._core import Action, BietenError, HandError
+from bieten._core import Action, HandError
 from bieten._core import GameRecordError as GameRecordError  # raised by the core's record reader
 from bieten._deal import _check_dealer, _check_rules
 from bieten._figures import _hand_mask

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bieten._common_game import CommonGame
-from bieten._core import BietenError, Card, CardError, HandError, SeatError
+from bieten._core import Card, CardError, HandError, SeatError
 from bieten._core import schnapsen as _core
 from bieten._game import Event, _record_data_text, _record_text
 from bieten._seeds import check_u64
