@@ -101,7 +101,7 @@ class CommonRules:
 
     @classmethod
     def preset(cls: type[_R], name: str, **overrides: Any) -> _R:
-        """A preset with knobs overridden."""
+        """A preset (one of ``PRESETS``; R10, S10) with knobs overridden."""
         if not isinstance(name, str):
             raise RulesError(f"{cls._RULE}: unknown preset {name!r} ({', '.join(cls.PRESETS)})")
         # An unknown name raises the core's RulesError, as the C ABI's.
