@@ -12,14 +12,13 @@ from bieten._core import (
 )
 from bieten.schnapsen._rules import Rules
 
+# Each compiled game module names the same things: see bieten._core for what they mean.
+class CoreRules(_CoreRulesShared): ...
+
+KNOB_TYPES: tuple[tuple[str, str], ...]
 NUM_ACTIONS: int
 OBSERVATION_SIZE: int
 OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
-
-# (name, type) of each rules knob in to_dict order, from the core's table: type is int, bool or str.
-KNOB_TYPES: tuple[tuple[str, str], ...]
-
-class CoreRules(_CoreRulesShared): ...
 
 def preset_values(name: str) -> dict[str, Any]: ...
 def deal(seed: int, rules: CoreRules, hand: int, dealer: int, knock: bool) -> dict[str, Any]: ...
