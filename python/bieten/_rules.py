@@ -67,7 +67,10 @@ class Rules(CommonRules):
             show_top_card,
             reraise,
         )
-        self._build({**dict(zip(KNOBS, values, strict=True)), **unknown})
+        knobs = dict(zip(KNOBS, values, strict=True))
+        if unknown:
+            knobs.update(unknown)
+        self._build(knobs)
 
     @property
     def players(self) -> int:

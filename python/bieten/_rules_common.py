@@ -27,6 +27,19 @@ def core_text(text: str) -> str:
     return text
 
 
+def _check_knob(rule: str, name: str, kind: str, value: object) -> None:
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{rule}: {name} must be an int, not {value!r}")
+        if not -(2**31) <= value < 2**31:  # the core's int; any value this large is out of range anyway
+            raise RulesError(f"{rule}: {name} is out of range: {value}")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{rule}: {name} must be a bool, not {value!r}")
+    elif not isinstance(value, str):
+        raise RulesError(f"{rule}: {name} must be a str, not {value!r}")
+
+
 class CommonRules:
     """The shared surface of a game's rules: immutable knob values checked by the core's table."""
 
@@ -42,6 +55,7 @@ class CommonRules:
     #: name -> "int", "bool" or "str", in to_dict order, from the core's table (KNOB_TYPES).
     _TYPES: ClassVar[dict[str, str]]
     _KNOBS: ClassVar[tuple[str, ...]]
+    _KNOB_SET: ClassVar[frozenset[str]]
     _STR_KNOBS: ClassVar[tuple[str, ...]]
     #: The game's class (the direct subclass of this one): what equality, ``replace`` and pickling use.
     _FAMILY: ClassVar[type[CommonRules]]
@@ -60,33 +74,22 @@ class CommonRules:
             cls._FAMILY = cls
             cls._TYPES = dict(cls._CORE.KNOB_TYPES)
             cls._KNOBS = tuple(cls._TYPES)
+            cls._KNOB_SET = frozenset(cls._KNOBS)
             cls._STR_KNOBS = tuple(name for name, kind in cls._TYPES.items() if kind == "str")
-
-    def _check_knob(self, name: str, value: object) -> None:
-        rule, kind = self._RULE, self._TYPES[name]
-        if kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"{rule}: {name} must be an int, not {value!r}")
-            if not -(2**31) <= value < 2**31:  # the core's int; any value this large is out of range anyway
-                raise RulesError(f"{rule}: {name} is out of range: {value}")
-        elif kind == "bool":
-            if not isinstance(value, bool):
-                raise RulesError(f"{rule}: {name} must be a bool, not {value!r}")
-        elif not isinstance(value, str):
-            raise RulesError(f"{rule}: {name} must be a str, not {value!r}")
 
     def _build(self, knobs: dict[str, Any]) -> None:
         """Checks every knob (unknown names first, then each type in table order) and lets the core
         check the combination."""
-        names = self._KNOBS
-        unknown = sorted(set(knobs) - set(names))
+        unknown = knobs.keys() - self._KNOB_SET
         if unknown:
+            names = ", ".join(sorted(unknown))
             raise RulesError(
-                f"{self._RULE}: unknown rules knob(s): {', '.join(unknown)} (known: {', '.join(names)})"
+                f"{self._RULE}: unknown rules knob(s): {names} (known: {', '.join(self._KNOBS)})"
             )
-        for name in names:
-            self._check_knob(name, knobs[name])
-        values = tuple(knobs[name] for name in names)
+        rule = self._RULE
+        for name, kind in self._TYPES.items():
+            _check_knob(rule, name, kind, knobs[name])
+        values = tuple([knobs[name] for name in self._KNOBS])
         for name in self._STR_KNOBS:
             knobs[name] = core_text(knobs[name])
         core = self._CORE.CoreRules(**knobs)
