@@ -41,18 +41,33 @@ std::string without_id(const char* what) {
 // calls back for every value), and the duplicate check searches the object being built in place.
 class Builder {
  public:
-  explicit Builder(Value& root) : root_(root) {}
-  bool null() { return put(nullptr); }
-  bool boolean(bool b) { return put(b); }
-  bool number_integer(Value::number_integer_t v) { return put(v); }
-  bool number_unsigned(Value::number_unsigned_t v) { return put(v); }
-  bool number_float(Value::number_float_t v, const std::string&) { return put(v); }
-  bool string(std::string& s) { return put(std::move(s)); }
-  bool binary(Value::binary_t& b) { return put(Value::binary(std::move(b))); }
-  bool start_object(std::size_t) { return open(Value::value_t::object); }
-  bool start_array(std::size_t) { return open(Value::value_t::array); }
+  Builder(Value& root, TextList* list) : root_(root), list_(list) {}
+  bool null() { return spill(), put(nullptr); }
+  bool boolean(bool b) { return spill(), put(b); }
+  bool number_integer(Value::number_integer_t v) { return spill(), put(v); }
+  bool number_unsigned(Value::number_unsigned_t v) { return spill(), put(v); }
+  bool number_float(Value::number_float_t v, const std::string&) { return spill(), put(v); }
+  bool string(std::string& s) {
+    if (listing_ && open_.size() == 2) {
+      list_->texts.push_back(std::move(s));
+      return true;
+    }
+    return put(std::move(s));
+  }
+  bool binary(Value::binary_t& b) { return spill(), put(Value::binary(std::move(b))); }
+  bool start_object(std::size_t) { return spill(), open(Value::value_t::object); }
+  bool start_array(std::size_t) {
+    spill();
+    const bool list = list_ != nullptr && open_.size() == 1 && open_.back()->is_object() && key_ == list_->key;
+    open(Value::value_t::array);
+    if (list) listing_ = list_->listed = true;
+    return true;
+  }
   bool end_object() { return close(); }
-  bool end_array() { return close(); }
+  bool end_array() {
+    if (open_.size() == 2) listing_ = false;
+    return close();
+  }
   bool key(std::string& k) {
     Value& object = *open_.back();
     if (object.contains(k)) throw ParseError("duplicate key " + show(Value(k)) + " in an object");
@@ -90,19 +105,28 @@ class Builder {
     open_.pop_back();
     return true;
   }
+  // Anything but a text in the listed array: the texts so far go into the tree, and so does the rest.
+  void spill() {
+    if (!listing_ || open_.size() != 2) return;
+    for (std::string& t : list_->texts) open_.back()->push_back(std::move(t));
+    list_->texts.clear();
+    listing_ = list_->listed = false;
+  }
   Value& root_;
+  TextList* list_;
+  bool listing_ = false;  // inside list_'s array, and it has been texts only
   std::vector<Value*> open_;  // only the innermost grows, so pointers to the outer ones stay valid
   std::string key_;
 };
 
 }  // namespace
 
-Value parse(std::string_view text) {
+Value parse(std::string_view text, TextList* list) {
   // RFC 8259 lets a reader skip a byte-order mark, and nlohmann does; Python's json refuses one, and so
   // do we, so that a text is JSON to both or to neither.
   if (text.starts_with("\xEF\xBB\xBF")) throw ParseError("a byte-order mark before the JSON text");
   Value out;
-  Builder builder(out);
+  Builder builder(out, list);
   try {
     Value::sax_parse(text.begin(), text.end(), &builder, Value::input_format_t::json, /*strict=*/true,
                      /*ignore_comments=*/false);
