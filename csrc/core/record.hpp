@@ -53,7 +53,7 @@ inline std::uint64_t seed_from(const json::Value& v) {
 // A parsed record: its tree, with its actions read aside (json::TextList; an empty array in the tree).
 struct Parsed {
   json::Value tree;
-  json::TextList actions{"actions"};
+  json::TextList actions{"actions", {}, false};
 };
 
 // A record's envelope: JSON text, an object, the format and version, the required fields, no unknown
