@@ -32,8 +32,17 @@ class ParseError : public Error {
 // Objects keep their members in the order written, so that messages show a value as it was given.
 using Value = nlohmann::ordered_json;
 
-// Parses JSON text (UTF-8); throws ParseError naming the problem and its place.
-Value parse(std::string_view text);
+// A top-level object's array of texts read aside from the tree (a record's actions): a std::string
+// per text (short ones need no allocation) rather than a Value each.
+struct TextList {
+  std::string_view key;             // the member to read aside
+  std::vector<std::string> texts;   // its texts, when listed
+  bool listed = false;              // the member was an array of texts only: the tree holds an empty array
+};
+
+// Parses JSON text (UTF-8); throws ParseError naming the problem and its place. With a list, a
+// top-level object's member list->key, if it is an array of texts only, is read into list->texts.
+Value parse(std::string_view text, TextList* list = nullptr);
 
 // The member named key of an object, or nullptr (also for a non-object).
 const Value* find(const Value& object, std::string_view key);

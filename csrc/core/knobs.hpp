@@ -77,22 +77,25 @@ Rules read(const json::Value& v, Rules r, const Table& table, std::string_view r
   for (const Knob<Rules>& k : table) {
     const json::Value* x = json::find(v, k.name);
     if (x == nullptr) continue;
-    const std::string must = prefix + std::string(k.name) + " must be a" + (k.type == Type::kInt ? "n " : " ") +
-                             std::string(type_name(k.type)) + ", not " + json::show(*x);
+    // Only built for a refusal: json::show of every knob costs more than reading the whole rules object.
+    const auto must = [&] {
+      return prefix + std::string(k.name) + " must be a" + (k.type == Type::kInt ? "n " : " ") +
+             std::string(type_name(k.type)) + ", not " + json::show(*x);
+    };
     switch (k.type) {
       case Type::kInt:
-        if (!x->is_number_integer()) throw RulesError(must);
+        if (!x->is_number_integer()) throw RulesError(must());
         if (!json::integer_in(*x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())) {
           throw RulesError(prefix + std::string(k.name) + " is out of range: " + json::show(*x));
         }
         r.*k.integer = x->get<int>();
         break;
       case Type::kBool:
-        if (!x->is_boolean()) throw RulesError(must);
+        if (!x->is_boolean()) throw RulesError(must());
         r.*k.flag = x->get<bool>();
         break;
       case Type::kName:
-        if (!x->is_string()) throw RulesError(must);
+        if (!x->is_string()) throw RulesError(must());
         break;
     }
   }

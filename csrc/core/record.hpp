@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -49,13 +50,20 @@ inline std::uint64_t seed_from(const json::Value& v) {
   throw SeedError("R3.2: seed must be an integer 0 <= seed < 2**64, not " + json::show(v));
 }
 
+// A parsed record: its tree, with its actions read aside (json::TextList; an empty array in the tree).
+struct Parsed {
+  json::Value tree;
+  json::TextList actions{"actions", {}, false};
+};
+
 // A record's envelope: JSON text, an object, the format and version, the required fields, no unknown
 // ones, and actions that are a list of texts (`notation`: "R11" or "S11"). Returns the parsed record.
-inline json::Value envelope(std::string_view text, std::string_view format, int version,
+inline Parsed envelope(std::string_view text, std::string_view format, int version,
                             std::initializer_list<std::string_view> fields, std::string_view notation) {
-  json::Value rec;
+  Parsed parsed;
+  json::Value& rec = parsed.tree;
   try {
-    rec = json::parse(text);
+    rec = json::parse(text, &parsed.actions);
   } catch (const json::ParseError& e) {
     throw RecordError(std::string("from_json: not JSON text: ") + e.what());
   }
@@ -85,7 +93,10 @@ inline json::Value envelope(std::string_view text, std::string_view format, int 
   const bool texts = actions.is_array() &&
                      std::all_of(actions.begin(), actions.end(), [](const json::Value& a) { return a.is_string(); });
   if (!texts) throw RecordError("from_json: actions must be a list of " + std::string(notation) + " texts");
-  return rec;
+  if (!parsed.actions.listed) {  // an empty list is in the tree, not aside
+    for (const json::Value& a : actions) parsed.actions.texts.push_back(a.get_ref<const std::string&>());
+  }
+  return parsed;
 }
 
 // The state a record says it reaches (hand_number, scores, hands) must be the state its actions give.
@@ -110,16 +121,17 @@ struct State {
 // "from_json: <the rule's message>"), every action is applied (`parse` reads its text), and the
 // state `state_of(game)` must be what the record says, where it says it (a hand-written record may not).
 template <typename Game, typename Build, typename Parse, typename StateOf>
-Game replay(const json::Value& rec, Build&& build, Parse&& parse, StateOf&& state_of) {
+Game replay(const Parsed& parsed, Build&& build, Parse&& parse, StateOf&& state_of) {
+  const json::Value& rec = parsed.tree;
   std::optional<Game> game;
   try {
     game.emplace(build(rec));
   } catch (const Error& e) {
     throw RecordError(std::string("from_json: ") + e.what());
   }
-  const json::Value& actions = *json::find(rec, "actions");
+  const std::vector<std::string>& actions = parsed.actions.texts;
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    const std::string& text = actions[i].get_ref<const std::string&>();
+    const std::string& text = actions[i];
     try {
       game->apply(parse(text));
     } catch (const Error& e) {
@@ -128,15 +140,34 @@ Game replay(const json::Value& rec, Build&& build, Parse&& parse, StateOf&& stat
     }
   }
   const State state = state_of(*game);
-  if (json::find(rec, "hand_number") != nullptr) check_says(rec, "hand_number", json::Value(state.hand_number));
-  if (json::find(rec, "scores") != nullptr) check_says(rec, "scores", json::Value(state.scores));
-  if (json::find(rec, "hands") != nullptr) {
-    json::Value hands = json::Value::array();
-    for (CardSet set : state.hands) {
-      json::Value& hand = hands.emplace_back(json::Value::array());
-      for (; set; set &= set - 1) hand.push_back(card_text(lowest(set)));
+  // What the record says is compared in place (as nlohmann's == would compare it with the Value of the
+  // state); the state's Value is only built for the message of a mismatch.
+  if (const json::Value* said = json::find(rec, "hand_number")) {
+    if (!(*said == json::Value(state.hand_number))) check_says(rec, "hand_number", json::Value(state.hand_number));
+  }
+  if (const json::Value* said = json::find(rec, "scores")) {
+    bool same = said->is_array() && said->size() == state.scores.size();
+    for (std::size_t p = 0; same && p < state.scores.size(); ++p) same = (*said)[p] == json::Value(state.scores[p]);
+    if (!same) check_says(rec, "scores", json::Value(state.scores));
+  }
+  if (const json::Value* said = json::find(rec, "hands")) {
+    bool same = said->is_array() && said->size() == state.hands.size();
+    for (std::size_t p = 0; same && p < state.hands.size(); ++p) {
+      const json::Value& hand = (*said)[p];
+      CardSet set = state.hands[p];
+      same = hand.is_array() && hand.size() == static_cast<std::size_t>(std::popcount(set));
+      for (std::size_t i = 0; same && set; set &= set - 1, ++i) {
+        same = hand[i].is_string() && hand[i].get_ref<const std::string&>() == card_text(lowest(set));
+      }
     }
-    check_says(rec, "hands", hands);
+    if (!same) {
+      json::Value hands = json::Value::array();
+      for (CardSet set : state.hands) {
+        json::Value& hand = hands.emplace_back(json::Value::array());
+        for (; set; set &= set - 1) hand.push_back(card_text(lowest(set)));
+      }
+      check_says(rec, "hands", hands);
+    }
   }
   return std::move(*game);
 }

@@ -85,7 +85,7 @@ std::string record_json(const Game& g) {
 Rules rules_from_json(const Value& v) { return knobs::read(v, Rules{}, kKnobs, "R10"); }
 
 Game game_from_record(std::string_view text) {
-  const Value rec = record::envelope(text, kRecordFormat, kRecordVersion,
+  const record::Parsed rec = record::envelope(text, kRecordFormat, kRecordVersion,
                                      {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions",
                                       "hand_number", "scores", "hands"},
                                      "R11");

@@ -124,7 +124,7 @@ Rules rules_from_json(const Value& knobs) {
 }
 
 Game game_from_record(std::string_view text) {
-  const Value rec = record::envelope(
+  const record::Parsed rec = record::envelope(
       text, kRecordFormat, kRecordVersion,
       {"format", "version", "rules", "seed", "dealer", "deal", "actions", "hand_number", "scores", "hands"}, "S11");
   return record::replay<Game>(
