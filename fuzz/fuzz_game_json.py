@@ -247,7 +247,7 @@ def mutate_record(fdp: atheris.FuzzedDataProvider, record: dict, game: bieten.Ga
 def mutate_text(fdp: atheris.FuzzedDataProvider, text: str) -> str:
     """A change to JSON text that Python's json may still read."""
     how = fdp.ConsumeIntInRange(0, 7)
-    if how == 0:  # a duplicate key (the last one wins in Python's json)
+    if how == 0:  # a duplicate key (the last one wins in Python's json; the core refuses it)
         field = fdp.PickValueInList(FIELDS)
         return text[:-1] + f', "{field}": ' + json.dumps(a_value(fdp)) + "}"
     if how == 1:
@@ -268,10 +268,19 @@ def mutate_text(fdp: atheris.FuzzedDataProvider, text: str) -> str:
     return text.replace(": ", ":").replace(", ", ",")
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object as the core reads one: a key given twice is refused (Python's json keeps the last)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("duplicate key")
+    return out
+
+
 def parsed(text: object) -> object:
-    """What Python's json makes of the text (for known_bug), or None."""
+    """What the core's reader makes of the text, as far as Python's json can say (for known_bug):
+    Python's json with duplicate keys refused, as the core refuses them; or None."""
     try:
-        return json.loads(text)  # type: ignore[arg-type]
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)  # type: ignore[arg-type]
     except (TypeError, ValueError, RecursionError):
         return None
 
