@@ -57,8 +57,12 @@ def test_deal_with_a_wild_dealt_says_figures_depend_on_naming_r5_2() -> None:
 
 
 def test_bad_seed_is_refused_with_the_rule_r3_2() -> None:
-    proc = subprocess.run([sys.executable, "-m", "bieten.cli", "deal", "--seed", "-1"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bieten.cli", "deal", "--seed", "-1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 2
     assert "R3.2: seed must be an integer 0 <= seed < 2**64, not -1" in proc.stderr
 

@@ -621,6 +621,7 @@ def test_vector_env_steps_the_same_on_1_2_and_3_threads(config: tuple[Family, st
         ({}, (2, 3), 120),
         ({"opponents": "heuristic", "learner_seat": "rotate"}, (2,), 60),
     ):
+
         def trace(t: int, options: dict[str, Any] = options, steps: int = steps) -> list[npt.NDArray[Any]]:
             env = bieten.VectorEnv(family.vector_game, rules, num_envs=24, seed=9, threads=t, **options)
             return vector_trace(env, steps)

@@ -659,7 +659,7 @@ def test_schema_errors_become_the_documented_codes_with_the_schema_words() -> No
         "float": ("bad_field", "apply: ply must be an integer >= 0, not 1.0"),
         "budget": (
             "bad_field",
-            "bot: budget must be an object with optional time_ms and nodes, not {\"nodes\": -1}",
+            'bot: budget must be an object with optional time_ms and nodes, not {"nodes": -1}',
         ),
         "seat": ("bad_seat", "R2.1: seat must be 0 to 1, not -1"),
         "seed": ("bad_seed", said["seed"]["message"]),

@@ -232,9 +232,7 @@ REASON_OF_OUTCOME = {"conceded": "conceded", "stands": "held", "raise_conceded":
 REASON_OF_OUTCOME["stands_three"] = "held_three"
 
 
-def _check_hand(
-    events: list[dict[str, Any]], rules: bieten.Rules, totals: list[int], where: str
-) -> None:
+def _check_hand(events: list[dict[str, Any]], rules: bieten.Rules, totals: list[int], where: str) -> None:
     """One hand's events in the order docs/events.md promises; adds the hand's points to totals."""
     n, types = rules.players, [e["type"] for e in events]
     dealt = types.index("hand_dealt")
@@ -425,8 +423,10 @@ def _mutations(played: list[Played]) -> list[tuple[str, Any]]:
         ("a tie on Red (R5.4: one highest card)", dict(unheld, reason="tie")),
         ("Spiel unheld (R6.4)", dict(unheld, figure="spiel")),
         ("a conceded bid void for nobody (R7.7)", dict(unheld, credit="conceded")),
-        ("a raise conceded void for nobody",
-         dict(after_win, credit="raise_conceded", points=2, reason="unheld", seat=None)),
+        (
+            "a raise conceded void for nobody",
+            dict(after_win, credit="raise_conceded", points=2, reason="unheld", seat=None),
+        ),
         ("a void held_three worth 2", dict(after_win, points=2)),
         ("the Weli point void for red", dict(unheld, credit="weli_point")),
         ("a void credit on the Weli as unbid", dict(unheld, figure="weli")),

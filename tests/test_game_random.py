@@ -26,8 +26,20 @@ from reference.game import RefGame
 PRESETS = bieten.Rules.PRESETS
 NUM_ACTIONS = bieten.NUM_ACTIONS
 ALL_TEXTS = [bieten.action_text(i) for i in range(NUM_ACTIONS)]
-GARBAGE = ["", "   ", "jump", "play", "play XY", "play HA as", "bid", "bid weli", "three three",
-           "play S6 as S6", "play HK as HA", "steal now"]
+GARBAGE = [
+    "",
+    "   ",
+    "jump",
+    "play",
+    "play XY",
+    "play HA as",
+    "bid",
+    "bid weli",
+    "three three",
+    "play S6 as S6",
+    "play HK as HA",
+    "steal now",
+]
 CARD_KEYS = ("card", "hands")  # event fields that carry physical cards ("as" is a named identity)
 PRIVATE_STEAL = ("card_seen", "card_stolen", "card_left")
 
@@ -166,8 +178,9 @@ def check_refusals(g: bieten.Game, rng: random.Random, full: bool) -> None:
     assert (full_state(g) if full else light_state(g)) == before
 
 
-def play_checked_game(rules: bieten.Rules, seed: int, rng: random.Random, json_checks: int = 3,
-                      calm: float = 0.0) -> bieten.Game:
+def play_checked_game(
+    rules: bieten.Rules, seed: int, rng: random.Random, json_checks: int = 3, calm: float = 0.0
+) -> bieten.Game:
     """Plays one random game, checking at every step. With probability `calm` a step picks among
     the quiet actions only (play, pass, good, leave), so that games run over more hands."""
     g = bieten.Game(rules, seed=seed)
@@ -284,8 +297,14 @@ def test_random_games_keep_every_invariant_sweep(preset, players, hand_size):
         rng = random.Random(f"sweep/{preset}/{players}/{hand_size}/{index}")
         target = rng.choice([1, 3, 11, 15])
         overbid = rng.choice(["strict", "gespannt", "none"])
-        rules = bieten.Rules.preset(preset, players=players, hand_size=hand_size, target=target,
-                                    reraise=rng.random() < 0.5, overbid=overbid)
+        rules = bieten.Rules.preset(
+            preset,
+            players=players,
+            hand_size=hand_size,
+            target=target,
+            reraise=rng.random() < 0.5,
+            overbid=overbid,
+        )
         play_checked_game(rules, rng.randrange(2**64), rng, json_checks=5, calm=rng.choice([0.0, 0.5, 0.9]))
 
 
@@ -293,13 +312,31 @@ def test_random_games_keep_every_invariant_sweep(preset, players, hand_size):
 
 
 def engine_view(g: bieten.Game) -> tuple:
-    return (sorted(str(a) for a in g.legal_actions()), g.current_player, g.hands, g.scores, g.hand_number,
-            g.dealer, g.is_over, g.winner, g.bummerl)
+    return (
+        sorted(str(a) for a in g.legal_actions()),
+        g.current_player,
+        g.hands,
+        g.scores,
+        g.hand_number,
+        g.dealer,
+        g.is_over,
+        g.winner,
+        g.bummerl,
+    )
 
 
 def reference_view(r: RefGame) -> tuple:
-    return (sorted(r.legal_actions()), r.current_player, r.hands, list(r.scores), r.hand_number, r.dealer,
-            r.is_over, r.winner, list(r.bummerl))
+    return (
+        sorted(r.legal_actions()),
+        r.current_player,
+        r.hands,
+        list(r.scores),
+        r.hand_number,
+        r.dealer,
+        r.is_over,
+        r.winner,
+        list(r.bummerl),
+    )
 
 
 def engine_credits(g: bieten.Game) -> list[tuple]:
@@ -353,8 +390,15 @@ def test_engine_agrees_with_reference_game(preset, target, reraise, overbid, tie
     rng = random.Random(f"diff/{preset}/{target}/{reraise}/{overbid}/{ties}")
     for calm in (0.0, 0.5, 0.9):
         players, hand_size = rng.randint(2, 5), rng.choice([3, 4])
-        rules = bieten.Rules.preset(preset, players=players, hand_size=hand_size, target=target,
-                                    reraise=reraise, overbid=overbid, ties=ties)
+        rules = bieten.Rules.preset(
+            preset,
+            players=players,
+            hand_size=hand_size,
+            target=target,
+            reraise=reraise,
+            overbid=overbid,
+            ties=ties,
+        )
         play_differential(rules, rng.randrange(2**64), rng, calm)
 
 
@@ -366,8 +410,15 @@ def test_engine_agrees_with_reference_game_sweep(preset, target, reraise, overbi
     rng = random.Random(f"diff-sweep/{preset}/{target}/{reraise}/{overbid}/{ties}")
     for players, hand_size in itertools.product([2, 3, 4, 5], [3, 4]):
         for calm in (0.0, 0.5, 0.9):
-            rules = bieten.Rules.preset(preset, players=players, hand_size=hand_size, target=target,
-                                        reraise=reraise, overbid=overbid, ties=ties)
+            rules = bieten.Rules.preset(
+                preset,
+                players=players,
+                hand_size=hand_size,
+                target=target,
+                reraise=reraise,
+                overbid=overbid,
+                ties=ties,
+            )
             play_differential(rules, rng.randrange(2**64), rng, calm)
 
 

@@ -19,8 +19,15 @@ from bieten._core import shuffle
 # ----------------------------------------------------------------------------- helpers
 
 
-def make_game(preset: str, hands: list[str], *, dealer: int = 0, seed: int = 1, top_card: str | None = None,
-              **overrides: object) -> bieten.Game:
+def make_game(
+    preset: str,
+    hands: list[str],
+    *,
+    dealer: int = 0,
+    seed: int = 1,
+    top_card: str | None = None,
+    **overrides: object,
+) -> bieten.Game:
     """A game whose first hand is dealt as given (one space-separated hand per seat)."""
     cards = [h.split() for h in hands]
     rules = bieten.Rules.preset(preset, players=len(cards), hand_size=len(cards[0]), **overrides)
@@ -129,8 +136,9 @@ def texts(ids) -> list[str]:
     return [text(i) for i in sorted(ids)]
 
 
-def deal_r3_6(deck: list[int], players: int, hand_size: int, dealer: int,
-              held: dict[int, list[int]] | None = None) -> tuple[list[list[str]], list[int]]:
+def deal_r3_6(
+    deck: list[int], players: int, hand_size: int, dealer: int, held: dict[int, list[int]] | None = None
+) -> tuple[list[list[str]], list[int]]:
     """R3.6 from a cut deck: two packets clockwise from forehand; a seat holding k cards gets
     max(0, 2 - k) then hand_size - max(k, 2). Returns the hands as text and the stock."""
     held = held or {}
@@ -141,7 +149,7 @@ def deal_r3_6(deck: list[int], players: int, hand_size: int, dealer: int,
         for p in order:
             k = len(held.get(p, []))
             count = max(0, 2 - k) if packet == 0 else hand_size - max(k, 2)
-            hands[p] += deck[pos:pos + count]
+            hands[p] += deck[pos : pos + count]
             pos += count
     return [texts(h) for h in hands], deck[pos:]
 
@@ -187,12 +195,16 @@ def test_r3_7_cutter_steals_two_then_leaves_the_cut_is_completed_and_dealt():
     assert g.current_player == 1  # forehand leads (R4.1)
     assert legal_plays(g) == [f"play {card}" for card in hands[1]]
     seen = [
-        ("card_seen", deck[c - 1]), ("card_stolen", deck[c - 1]),
-        ("card_seen", deck[c - 2]), ("card_stolen", deck[c - 2]),
-        ("card_seen", deck[c - 3]), ("card_left", deck[c - 3]),
+        ("card_seen", deck[c - 1]),
+        ("card_stolen", deck[c - 1]),
+        ("card_seen", deck[c - 2]),
+        ("card_stolen", deck[c - 2]),
+        ("card_seen", deck[c - 3]),
+        ("card_left", deck[c - 3]),
     ]
-    full = [{"type": t, "seq": i, "hand": 0, "seat": 3, "card": text(card)}
-            for i, (t, card) in enumerate(seen)]
+    full = [
+        {"type": t, "seq": i, "hand": 0, "seat": 3, "card": text(card)} for i, (t, card) in enumerate(seen)
+    ]
     kinds = ("card_seen", "card_stolen", "card_left")
     assert events_of(g, *kinds) == full
     # R3.7: every card the cutter saw is known to him alone.
@@ -237,7 +249,12 @@ def test_r3_7_stealing_ends_by_itself_after_three_cards():
     assert g.current_player == 1
     assert "steal" not in legal(g) and legal(g)[0].startswith("play")
     assert [e["type"] for e in events_of(g, "card_seen", "card_stolen", "card_left")] == [
-        "card_seen", "card_stolen", "card_seen", "card_stolen", "card_seen", "card_stolen",
+        "card_seen",
+        "card_stolen",
+        "card_seen",
+        "card_stolen",
+        "card_seen",
+        "card_stolen",
     ]
 
 
@@ -312,8 +329,9 @@ def test_r3_8_seeded_face_up_card_is_the_next_card_of_the_stock():
         hands, stock = deal_r3_6(cut, 5, 4, 0)
         assert g.hands == hands == bieten.deal(seed, rules, hand=0, dealer=0)
         assert g.top_card == text(stock[0]) == text(cut[20])
-        assert events_of(g, "top_card_shown") == [{"type": "top_card_shown", "seq": 1, "hand": 0,
-                                                   "card": text(cut[20])}]
+        assert events_of(g, "top_card_shown") == [
+            {"type": "top_card_shown", "seq": 1, "hand": 0, "card": text(cut[20])}
+        ]
 
 
 # ------------------------------------------------------------------- R4 the tricks
@@ -399,8 +417,16 @@ def test_r5_3_naming_dealt_card_failed_suit_and_r5_5_holding():
     # No natural Leaves: anything, the Weli named as any of the 32 natural cards except those
     # dealt to him, HK and E9 (R5.3). R5.5: the Weli gives him Green, a set and a run.
     named = [f"play S6 as {text(i)}" for i in range(32) if text(i) not in ("HK", "E9")]
-    assert legal(g) == ["play HK", "play E9", *named,
-                        "bid red", "bid green", "bid gleich", "bid hanger", "bid spiel"]
+    assert legal(g) == [
+        "play HK",
+        "play E9",
+        *named,
+        "bid red",
+        "bid green",
+        "bid gleich",
+        "bid hanger",
+        "bid spiel",
+    ]
     assert_refused(g, "play S6 as HK", "R5.3")
     assert_refused(g, "play S6 as E9", "R5.3")
     assert_refused(g, "play S6", "R5.2")
@@ -478,7 +504,11 @@ def test_r5_1_a_wild_has_no_suit_so_it_never_obliges_to_follow(preset, hands, wi
     dealt = set(hands[0].split())
     named = [f"play {wild} as {text(i)}" for i in range(32) if text(i) not in dealt]
     assert legal(g) == [f"play {c}" for c in naturals] + named + [
-        "bid red", "bid green", "bid gleich", "bid hanger", "bid spiel",
+        "bid red",
+        "bid green",
+        "bid gleich",
+        "bid hanger",
+        "bid spiel",
     ]
 
 
@@ -653,8 +683,13 @@ def test_r7_1_bidding_after_trick_completing_card_and_none_after_the_last_card()
     ]
     assert g.scores == [2, 2, 1]
     assert events_of(g, "hand_scored") == [
-        {"type": "hand_scored", "seq": events_of(g, "hand_scored")[0]["seq"], "hand": 0,
-         "points": [2, 2, 1], "scores": [2, 2, 1]}
+        {
+            "type": "hand_scored",
+            "seq": events_of(g, "hand_scored")[0]["seq"],
+            "hand": 0,
+            "points": [2, 2, 1],
+            "scores": [2, 2, 1],
+        }
     ]
     # R2.2: the deal passes left; dealer 1, forehand 2; the hand is dealt from the seed.
     assert g.hand_number == 1 and g.dealer == 1
@@ -737,8 +772,16 @@ def test_r7_2_spiel_on_the_last_trick_needs_a_card_of_the_led_suit():
 def test_r7_3_strict_limit_counts_secured_points_holder_reraises_game_ends_mid_credits():
     # tyrol, target 4, strict: open iff s + 2 <= 4, raise iff s + 3 <= 4.
     g = make_game("tyrol", ["H9 L8 E7", "HA HK LA", "H7 L7 EK"], target=4)
-    assert legal(g) == ["play HA", "play HK", "play LA",
-                        "bid red", "bid green", "bid gleich", "bid hanger", "bid spiel"]
+    assert legal(g) == [
+        "play HA",
+        "play HK",
+        "play LA",
+        "bid red",
+        "bid green",
+        "bid gleich",
+        "bid hanger",
+        "bid spiel",
+    ]
     run(g, "bid red", "good", "good")  # s = 1
     run(g, "bid green", "good", "good")  # s = 2: may open, may not raise
     g.apply("bid gleich")
@@ -791,8 +834,14 @@ def test_r7_3_strict_limit_counts_secured_points_holder_reraises_game_ends_mid_c
     assert g.current_player is None and legal(g) == []
     assert g.hand_number == 0
     assert events_of(g, "game_over") == [
-        {"type": "game_over", "seq": events_of(g, "game_over")[0]["seq"], "hand": 0,
-         "winner": 1, "bummerl": [0, 2], "scores": [0, 5, 0]}
+        {
+            "type": "game_over",
+            "seq": events_of(g, "game_over")[0]["seq"],
+            "hand": 0,
+            "winner": 1,
+            "bummerl": [0, 2],
+            "scores": [0, 5, 0],
+        }
     ]
     assert_refused(g, "play HA", "R8.2")
 
@@ -945,8 +994,9 @@ def test_r7_7_every_payout_and_r8_1_credit_order():
         (0, "gleich", 2, 1, "unbid"),
     ]
     assert g.scores == [5, 1, 3, 0]
-    settled = [(e["figure"], e["outcome"], e["stake"], e["bidder"], e["by"])
-               for e in events_of(g, "bid_settled")]
+    settled = [
+        (e["figure"], e["outcome"], e["stake"], e["bidder"], e["by"]) for e in events_of(g, "bid_settled")
+    ]
     assert settled == [
         ("red", "conceded", 1, 1, None),
         ("green", "stands", 2, 1, 3),
@@ -985,7 +1035,9 @@ def test_r7_6_bidder_reraises_and_raise_stands_at_three():
     assert (g.current_player, legal(g)) == (1, ["play HA", "play S9", "play E7", "bid spiel"])
     _finish_red_hand(g)
     assert credits(g) == [
-        (0, "red", 1, 3, "held_three"), (0, "green", 2, 1, "unbid"), (0, "spiel", 1, 1, "unbid"),
+        (0, "red", 1, 3, "held_three"),
+        (0, "green", 2, 1, "unbid"),
+        (0, "spiel", 1, 1, "unbid"),
     ]
     assert g.scores == [0, 4, 1]
 
@@ -1003,12 +1055,19 @@ def test_r7_6_holder_reraises_after_the_bidder_passes_raise_conceded():
     assert g.current_player == 1
     _finish_red_hand(g)
     assert credits(g) == [
-        (0, "red", 2, 2, "raise_conceded"), (0, "green", 2, 1, "unbid"), (0, "spiel", 1, 1, "unbid"),
+        (0, "red", 2, 2, "raise_conceded"),
+        (0, "green", 2, 1, "unbid"),
+        (0, "spiel", 1, 1, "unbid"),
     ]
     assert g.scores == [0, 1, 3]
     answers = [(e["seat"], e["answer"], e["stage"]) for e in events_of(g, "answered")]
-    assert answers[:5] == [(2, "hold", "bid"), (1, "pass", "reraise"), (2, "three", "reraise"),
-                           (0, "good", "raise"), (1, "good", "raise")]
+    assert answers[:5] == [
+        (2, "hold", "bid"),
+        (1, "pass", "reraise"),
+        (2, "three", "reraise"),
+        (0, "good", "raise"),
+        (1, "good", "raise"),
+    ]
 
 
 def test_r7_6_both_pass_stands_at_two_and_reraise_off_asks_nobody():
@@ -1040,8 +1099,12 @@ def test_r7_7_standing_bid_on_a_tied_figure(ties, expected, void, scores):
     assert g.current_player == 1
     play(g, "HA", "HO", "LK", "E7", "LO")
     g.apply("play HK")
-    assert credits(g) == [*expected, (0, "red", 1, 1, "unbid"), (0, "green", 1, 1, "unbid"),
-                          (0, "spiel", 1, 1, "unbid")]
+    assert credits(g) == [
+        *expected,
+        (0, "red", 1, 1, "unbid"),
+        (0, "green", 1, 1, "unbid"),
+        (0, "spiel", 1, 1, "unbid"),
+    ]
     # credit_void: the tied bid (R6.5/R7.7), and Gleich, which nobody holds (R6.2), both in R8.1 order
     assert voids(g) == [*void, (0, "gleich", None, 1, "unbid", "unheld")]
     assert [f for f, _ in settlement(g)] == ["hanger", "red", "green", "gleich", "spiel"]
@@ -1068,13 +1131,20 @@ def test_r7_7_standing_bid_whose_figure_was_named_away_scores_nothing():
     # Red stands but nobody has a Hearts card: nobody scores it (R7.7). Green LA (1); Gleich
     # LA EA SA* (three Aces, 1) beats KK and 99; no run; Spiel (1).
     assert credits(g) == [
-        (0, "green", 1, 1, "unbid"), (0, "gleich", 1, 1, "unbid"), (0, "spiel", 1, 1, "unbid"),
+        (0, "green", 1, 1, "unbid"),
+        (0, "gleich", 1, 1, "unbid"),
+        (0, "spiel", 1, 1, "unbid"),
     ]
     # credit_void: the standing Red, worth 2, goes to nobody since no Hearts card counts for anyone
     # (R6.1, R5.3/R7.7: both wilds were named away); no run either (R6.3).
     assert voids(g) == [(0, "red", None, 2, "held", "unheld"), (0, "hanger", None, 1, "unbid", "unheld")]
-    assert settlement(g) == [("red", "unheld"), ("green", "paid"), ("gleich", "paid"), ("hanger", "unheld"),
-                             ("spiel", "paid")]
+    assert settlement(g) == [
+        ("red", "unheld"),
+        ("green", "paid"),
+        ("gleich", "paid"),
+        ("hanger", "unheld"),
+        ("spiel", "paid"),
+    ]
     assert g.scores == [0, 3, 0]
     assert_void_adds_nothing(g)
 
@@ -1111,7 +1181,9 @@ def test_r8_2_game_ends_at_target_mid_credits_and_r8_3_single_bummerl():
     assert g.hand_number == 0 and not g.is_over
     g.apply("play LA")
     assert credits(g) == [
-        (0, "red", 1, 1, "unbid"), (0, "green", 0, 1, "unbid"), (0, "gleich", 0, 1, "unbid"),
+        (0, "red", 1, 1, "unbid"),
+        (0, "green", 0, 1, "unbid"),
+        (0, "gleich", 0, 1, "unbid"),
     ]
     # R8.2: the rest is void, each naming who would have had it: the run S7-S6 (2, R6.3), the last
     # trick, won by LA (0, R6.4), the Weli (2, R6.6).
@@ -1153,11 +1225,24 @@ def test_r7_7_r6_6_credits_to_nobody_are_credit_void_events_in_r8_1_order(ties):
         (0, "hanger", None, 1, "unbid", "tie"),
         (0, "weli", None, 1, "weli_point", "unheld"),
     ]
-    assert settlement(g) == [("red", "unheld"), ("green", "paid"), ("gleich", "unheld"), ("hanger", "tie"),
-                             ("spiel", "paid"), ("weli", "unheld")]
+    assert settlement(g) == [
+        ("red", "unheld"),
+        ("green", "paid"),
+        ("gleich", "unheld"),
+        ("hanger", "tie"),
+        ("spiel", "paid"),
+        ("weli", "unheld"),
+    ]
     types = [e.type for e in g.events if e.hand == 0]
-    assert types[-7:] == ["credit_void", "figure_credited", "credit_void", "credit_void", "figure_credited",
-                          "credit_void", "hand_scored"]
+    assert types[-7:] == [
+        "credit_void",
+        "figure_credited",
+        "credit_void",
+        "credit_void",
+        "figure_credited",
+        "credit_void",
+        "hand_scored",
+    ]
     assert events_of(g, "hand_scored")[0]["points"] == [2, 0]
     assert_void_adds_nothing(g)
     # Public (R4.4): every dealt card is face up when the hand is scored, so no seat's view hides a void.
@@ -1239,7 +1324,8 @@ TYROL3 = ["H7 L8 EA", "HA HK E9", "LA L9 S8"]
     ],
 )
 def test_r9_illegal_actions_are_refused_with_the_rule_and_change_nothing(
-        preset, hands, actions, overrides, action, rules):
+    preset, hands, actions, overrides, action, rules
+):
     g = _after(preset, hands, actions, **overrides)
     assert action not in legal(g)
     assert_refused(g, action, *rules)

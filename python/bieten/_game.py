@@ -145,8 +145,15 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
     def _set_meta(self, rules: Rules, deal: list[list[str]] | None, top_card: str | None) -> None:
         self._meta = (rules, deal, top_card)
 
-    def _build(self, rules: Rules, seed: int | None, deal: Sequence[Iterable[object]] | None, dealer: int,
-               top_card: object | None, record: bool) -> None:
+    def _build(
+        self,
+        rules: Rules,
+        seed: int | None,
+        deal: Sequence[Iterable[object]] | None,
+        dealer: int,
+        top_card: object | None,
+        record: bool,
+    ) -> None:
         rules = _check_rules(rules)
         seed = secrets.randbits(64) if seed is None else check_u64(seed)
         _check_dealer(dealer, rules)

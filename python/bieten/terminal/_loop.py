@@ -47,7 +47,6 @@ def default_reader(console: Console) -> Reader:
     return read
 
 
-
 @dataclass
 class PlaySession:
     """A person at ``you`` against built-in agents (each drawing from its own generator, derived
@@ -221,7 +220,6 @@ def take_turn(
             return True
         except BietenError as err:
             say(Text(f"Refused: {err}", style=REFUSED_STYLE))
-
 
 
 def play(

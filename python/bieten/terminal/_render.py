@@ -104,7 +104,6 @@ def numbered(items: list[Text]) -> list[Text]:
     return rows
 
 
-
 class SeatWords:
     """How a view names seats: "you" for the person's seat (``you``), "seat 2" for the others."""
 

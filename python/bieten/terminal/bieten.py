@@ -378,7 +378,6 @@ class View(SeatWords):
         return lines
 
 
-
 # ---- bieten play ------------------------------------------------------------------------------------
 
 HELP = """\
@@ -427,8 +426,6 @@ def _prompt_context(game: Game, view: View, you: int) -> Text:
     return Text("Your turn: play a card, or open a bid (R7.1).")
 
 
-
-
 def action_label(action: Action) -> Text:
     """A legal action as the numbered choices show it."""
     if action.kind == "play" and action.card is not None:
@@ -436,7 +433,6 @@ def action_label(action: Action) -> Text:
     if action.kind == "bid" and action.figure is not None:
         return Text.assemble("bid ", Text(action.figure, style=BID_STYLE))
     return Text(str(action))
-
 
 
 def status(game: Game, view: View, you: int) -> list[Text]:

@@ -406,7 +406,6 @@ def action_label(action: Action) -> Text:
     return Text(str(action))
 
 
-
 def title(rules: Rules) -> str:
     """The game's name in the greeting: Schnapsen for two players, else Bauernschnapsen."""
     return "Schnapsen" if rules.players == 2 else "Bauernschnapsen"
