@@ -4,7 +4,7 @@ driven through cffi in ABI mode as tests/test_c_abi.py drives Bieten's.
 Every game played through C is mirrored action by action on a Python ``bieten.schnapsen.Game`` with the
 same seed: the seat to act, the legal ids, the scores, hands, observations of every seat, the events
 (all, and each seat's view, S12) and the JSON records must agree with Python's, and every error path
-must give the status code and the message Python gives (SCHNAPSEN.md S1-S12). The C program
+must give the status code and the message Python gives (docs/rules/schnapsen.md S1-S12). The C program
 ``tests/c/schnapsen_play.c`` is built with the system C compiler and plays a whole game, also under
 valgrind.
 """

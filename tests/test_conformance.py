@@ -125,7 +125,7 @@ class Family:
 
     name: str
     package: ModuleType  # Rules, Game, IllegalActionError, NUM_ACTIONS, OBSERVATION_SIZE, action_text, deal
-    rule_prefix: str  # the rule ids of its RULES file: "R" (RULES.md) or "S" (SCHNAPSEN.md)
+    rule_prefix: str  # its rulebook's rule ids: "R" (docs/rules/bieten.md) or "S" (docs/rules/schnapsen.md)
     schema: str  # its events' JSON Schema in bieten/schema
     vector_game: str  # bieten.VectorEnv's name for it
     configs: tuple[tuple[str, dict[str, Any]], ...]  # presets and knobs the random sweeps play

@@ -117,7 +117,7 @@ def test_readme_and_docs_link_only_to_files_inside_the_repository() -> None:
 
 
 def test_readme_and_docs_name_no_specification_file_outside_the_repository() -> None:
-    """The rules are docs/rules/*.md; RULES.md and SCHNAPSEN.md are not in a clone."""
+    """The rules are docs/rules/*.md; the specification files they were written from are not in a clone."""
     for page in _pages():
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"\b(RULES|SCHNAPSEN|CONFORMANCE)\.md|\.\./shared", text), page.name

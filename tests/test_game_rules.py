@@ -1,8 +1,8 @@
-"""Scripted hands through ``bieten.Game`` pinning RULES.md R3.7, R3.8, R4, R5, R7, R8 and R9.
+"""Scripted hands through ``bieten.Game`` pinning docs/rules/bieten.md R3.7, R3.8, R4, R5, R7, R8 and R9.
 
 Every test starts from an explicit deal (or, for cut-steal, from a seed whose deck and cut are
 read back with ``bieten._core.shuffle``). The expected legal actions, credits and scores were
-worked out by hand from RULES.md; comments name the rule each step relies on. The engine's
+worked out by hand from docs/rules/bieten.md; comments name the rule each step relies on. The engine's
 choices where the rules leave room are those of the docstring of tests/reference/game.py
 (C1..C23), cited as such.
 """

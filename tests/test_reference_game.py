@@ -1,7 +1,7 @@
 """Tests of the pure-Python reference game (tests/reference/game.py).
 
 Every scripted hand starts from an explicit deal; the expected scores were worked out by
-hand from RULES.md, citing the rule each step relies on. The last tests play seeded random
+hand from docs/rules/bieten.md, citing the rule each step relies on. The last tests play seeded random
 games over every preset, 2..5 players and 3/4-card hands, checking invariants.
 """
 

@@ -1,4 +1,4 @@
-"""Self-checks of the pure-Python reference (tests/reference), values derived by hand from RULES.md."""
+"""Self-checks of the pure-Python reference (tests/reference), values derived by hand from the rulebook."""
 
 from __future__ import annotations
 

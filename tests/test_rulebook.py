@@ -262,6 +262,6 @@ def test_rulebooks_are_read_from_the_package() -> None:
     for name, _ in RULEBOOKS:
         assert rulebook(name) == (shipped / name).read_text(encoding="utf-8")
     with pytest.raises(
-        ValueError, match=r"^no rulebook 'RULES\.md'; the rulebooks are bieten\.md, schnapsen\.md$"
+        ValueError, match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md$"
     ):
-        rulebook("RULES.md")
+        rulebook("rules.txt")

@@ -1,6 +1,6 @@
 """The pure-Python Schnapsen reference (tests/reference/schnapsen.py) and the engine against it.
 
-(a) Self-checks of the reference against examples worked by hand from SCHNAPSEN.md: every value
+(a) Self-checks of the reference against examples worked by hand from docs/rules/schnapsen.md: every value
     asserted here was computed from the rules (rule ids in the test names), not by running code.
 (b) A differential test: seeded random games of every preset and of many knob combinations are
     played through the reference and through `bieten.schnapsen`, comparing every field after every

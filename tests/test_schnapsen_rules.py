@@ -1,4 +1,4 @@
-"""Bauernschnapsen and Schnapsen rules (SCHNAPSEN.md S1-S12), pinned on hand-built deals with exact values."""
+"""Bauernschnapsen and Schnapsen rules (rulebook S1-S12), pinned on hand-built deals with exact values."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 // The C ABI of the second game, Bauernschnapsen and Schnapsen (csrc/include/bieten/bieten.h, the
-// bieten_schnapsen_* functions; SCHNAPSEN.md S1-S12): an extern "C" layer over bieten::schnapsen::Game.
+// bieten_schnapsen_* functions; docs/rules/schnapsen.md S1-S12): an extern "C" layer over bieten::schnapsen::Game.
 //
 // The conventions are Bieten's (bindings/c_abi/bieten.cpp, with the shared guard, err buffer and
 // strings of bindings/c_abi/common.hpp): no exception crosses the boundary. Rules, events and records

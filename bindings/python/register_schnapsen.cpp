@@ -1,4 +1,4 @@
-// The second game, Bauernschnapsen and Schnapsen (SCHNAPSEN.md), as bieten._core.schnapsen: rules,
+// The second game, Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md), as bieten._core.schnapsen: rules,
 // the deal, actions, the game with its events and observation, and the C++ self-play loops.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -159,7 +159,7 @@ struct Bindings {
 }  // namespace
 
 void register_schnapsen(py::module_& parent) {
-  py::module_ m = parent.def_submodule("schnapsen", "The C++ core of Bauernschnapsen and Schnapsen (SCHNAPSEN.md).");
+  py::module_ m = parent.def_submodule("schnapsen", "The C++ core of Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md).");
 
   m.attr("KNOB_TYPES") = knob_types(sn::kKnobs);
   py::class_<sn::Rules>(m, "CoreRules")

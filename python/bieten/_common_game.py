@@ -20,7 +20,7 @@ class CommonGame:
 
     __slots__ = ()
 
-    #: The game's rule-id prefix: "R" (RULES.md) or "S" (SCHNAPSEN.md).
+    #: The game's rule-id prefix: "R" (docs/rules/bieten.md) or "S" (docs/rules/schnapsen.md).
     _RULE: ClassVar[str]
     #: The game's Action type (R11 or S11 notation) and the text of every action id.
     _ACTION: ClassVar[type[Any]]

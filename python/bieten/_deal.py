@@ -1,4 +1,4 @@
-"""The deterministic deal (RULES.md R3)."""
+"""The deterministic deal (docs/rules/bieten.md R3)."""
 
 from __future__ import annotations
 

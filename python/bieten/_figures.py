@@ -1,4 +1,4 @@
-"""Who wins each figure (RULES.md R6), for one deal or for NumPy batches."""
+"""Who wins each figure (docs/rules/bieten.md R6), for one deal or for NumPy batches."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A whole game to the target (RULES.md R2-R11), its events and its JSON record."""
+"""A whole game to the target (docs/rules/bieten.md R2-R11), its events and its JSON record."""
 
 from __future__ import annotations
 

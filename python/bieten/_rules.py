@@ -1,4 +1,4 @@
-"""The rules of a game (RULES.md R10): every knob, the five presets, validation."""
+"""The rules of a game (docs/rules/bieten.md R10): every knob, the five presets, validation."""
 
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ class CommonRules:
 
     __slots__ = ("_core", "_values")
 
-    #: The game's rules rule id in messages: "R10" (RULES.md) or "S10" (SCHNAPSEN.md).
+    #: The game's rules rule id in messages: "R10" (docs/rules/bieten.md) or "S10" (docs/rules/schnapsen.md).
     _RULE: ClassVar[str]
     #: The game's compiled module (bieten._core or bieten._core.schnapsen): KNOB_TYPES,
     #: preset_values and CoreRules.

@@ -1,7 +1,7 @@
 """The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal,
 replay a saved one, serve the engine protocol (``bieten engine``, docs/protocol.md), or serve tables
 to play in a browser (``bieten serve``, docs/server.md). ``--game``
-picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (SCHNAPSEN.md S10) for
+picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S10) for
 ``deal``, ``simulate`` and ``play``."""
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--game",
         default="bieten",
         choices=GAMES,
-        help="bieten (default), or a Bauernschnapsen/Schnapsen preset (SCHNAPSEN.md S10)",
+        help="bieten (default), or a Bauernschnapsen/Schnapsen preset (docs/rules/schnapsen.md S10)",
     )
     parser.add_argument("--preset", default=None, choices=Rules.PRESETS, help="Bieten rules preset (R10)")
     parser.add_argument("--players", type=int, default=None, help="2 to 5 (default: the preset's, 4)")

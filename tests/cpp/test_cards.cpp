@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_cards`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_cards`.
 // Cards (R1.4, R1.5): card ids, text, parsing, card sets.
 //
 // Every expected value here is written out from the rules (or from docs/deal.md and the golden

@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_deal`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_deal`.
 // The generator and the deal (R2.2, R3): SplitMix64, bounded draws, the shuffle and cut, packets,
 // the golden vectors of tests/data/deal_vectors.json and cut-steal dealing.
 //

@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_figures`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_figures`.
 // The figures (R6, with R5.4 for named wilds): keys, ties, evaluation, hand validation.
 //
 // Every expected value here is written out from the rules (or from docs/deal.md and the golden

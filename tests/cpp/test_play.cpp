@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_play`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_play`.
 // The game played from given deals (R4, R7, R8, R9): scripted hands, bids, holds and raises, the
 // score limit, the end of the game, illegal actions and why they are illegal.
 //

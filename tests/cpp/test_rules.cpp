@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_rules`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_rules`.
 // Rules and presets (R10, R5.1, R6.6).
 //
 // Every expected value here is written out from the rules (or from docs/deal.md and the golden

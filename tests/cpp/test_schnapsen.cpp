@@ -1,4 +1,4 @@
-// Unit tests of the second game's core (SCHNAPSEN.md S1-S12): the pack on Bieten's card sets, the
+// Unit tests of the second game's core (docs/rules/schnapsen.md S1-S12): the pack on Bieten's card sets, the
 // deal, actions, the game's phases and scoring, S12 views and observation, copies on threads and
 // random self-play invariants. doctest; built with -DBIETEN_BUILD_TESTS=ON and run by ctest as
 // `schnapsen`. Expected values are written out from the rules, never computed by the code under test.

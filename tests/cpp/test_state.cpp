@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_state`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_state`.
 // The game as a value (clones, the shared event log, reset, threads), the events each seat may see,
 // chance mode, and random games of every preset.
 //

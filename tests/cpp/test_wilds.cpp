@@ -1,4 +1,4 @@
-// Unit tests of Bieten's core (RULES.md), doctest, run by ctest as `bieten_wilds`.
+// Unit tests of Bieten's core (docs/rules/bieten.md), doctest, run by ctest as `bieten_wilds`.
 // Wild cards and cut-steal in play (R5.3, R5.4, R3.7, R6.6).
 //
 // Every expected value here is written out from the rules (or from docs/deal.md and the golden

@@ -1,4 +1,4 @@
 """Independent pure-Python reference of the Bieten rules (cards, deal, figures).
 
-Written only from RULES.md, to cross-check the C++ engine. Standard library only.
+Written only from docs/rules/bieten.md, to cross-check the C++ engine. Standard library only.
 """

@@ -1,11 +1,11 @@
 """A whole game of Bieten (R2-R8), as an independent pure-Python reference.
 
-Written only from RULES.md and the Game section of CONFORMANCE.md, to be compared
+Written only from docs/rules/bieten.md and the Game section of CONFORMANCE.md, to be compared
 action by action with the C++ engine. Clarity over speed: every legal-action list is
 recomputed from scratch, and every illegal action is refused by checking it against that
 list (so the state never changes on an error).
 
-Choices this reference makes where RULES.md leaves room
+Choices this reference makes where docs/rules/bieten.md leaves room
 =======================================================
 
 Turn flow (R7.1)

@@ -69,7 +69,7 @@ def vectors() -> dict:
         )
     return {
         "description": (
-            "Golden vectors of the Schnapsen deal (SCHNAPSEN.md S3), written by "
+            "Golden vectors of the Schnapsen deal (docs/rules/schnapsen.md S3), written by "
             "tests/reference/make_schnapsen_vectors.py from the independent Python reference. "
             "Deal `hand` of game seed `seed` draws from SplitMix64 with state mix64(seed + (hand+1)*gamma) "
             "(S3.1, as R3.1-R3.3). deck: the shuffled deck of S3.2 (top card first), before the cut; "

@@ -66,7 +66,7 @@ def vectors() -> dict:
         )
     return {
         "description": (
-            "Golden vectors of the Bieten deal (RULES.md R3), written by "
+            "Golden vectors of the Bieten deal (docs/rules/bieten.md R3), written by "
             "tests/reference/make_vectors.py from the independent Python reference. "
             "Each vector is bieten.deal(seed, rules, hand, dealer) without cut-steal for rules "
             "with the given players and hand_size: hands seat by seat, each in ascending card id, "

@@ -1,6 +1,6 @@
-"""Bauernschnapsen and Schnapsen (SCHNAPSEN.md S1-S12), as an independent pure-Python reference.
+"""Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S1-S12), as an independent pure-Python reference.
 
-Written only from SCHNAPSEN.md, the Schnapsen section of CONFORMANCE.md and the readings of
+Written only from docs/rules/schnapsen.md, the Schnapsen section of CONFORMANCE.md and the readings of
 docs/schnapsen.md, to be compared action by action with the C++ engine (`bieten.schnapsen`).
 Clarity over speed: every legal-action list is recomputed from scratch, and an action is refused
 by checking it against that list, so an illegal action never changes the state (S9).
@@ -9,7 +9,7 @@ The generator, the mixing function and Lemire's bounded integers are those of th
 reference (`.deal`, R3.1-R3.3, which S3.1 reuses); the card ids and texts are those of `.cards`
 (S1.1: the same cards as in Bieten).
 
-Readings this reference makes where SCHNAPSEN.md and docs/schnapsen.md leave room
+Readings this reference makes where docs/rules/schnapsen.md and docs/schnapsen.md leave room
 ==================================================================================
 
 D1. Before the cutter's `cut`/`knock` (S3.3) nothing is dealt: every hand is empty and `trump`,
@@ -155,7 +155,7 @@ def _preset(
     }
 
 
-# S10, the table row by row ("-" in SCHNAPSEN.md is fixed, off or "fixed").
+# S10, the table row by row ("-" in docs/rules/schnapsen.md is fixed, off or "fixed").
 PRESETS: dict[str, dict[str, Any]] = {
     "bauernschnapsen": _preset(4, "fixed", True, True, True, "never", False, 34, 21),
     "bauernschnapsen_called": _preset(4, "called", True, True, True, "never", False, 34, 21),

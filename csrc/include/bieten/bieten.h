@@ -1,5 +1,5 @@
 /*
- * bieten.h: the C ABI of the Bieten rules engine (RULES.md R1-R11), for apps in C, C#, Rust, Go,
+ * bieten.h: the C ABI of the Bieten rules engine (docs/rules/bieten.md R1-R11), for apps in C, C#, Rust, Go,
  * Swift, or JavaScript via WebAssembly. Plain C99; no C++ exception ever crosses it.
  *
  * A game is an opaque handle (bieten_game*). Everything the Python API offers for playing a game
@@ -8,7 +8,7 @@
  * seat's view), save the game as a JSON record and restore it. Records and events are the same
  * JSON as Python's Game.to_json() and [e.to_dict() for e in game.events_for(seat)].
  *
- * The second game of the same tables and pack, Bauernschnapsen and Schnapsen (SCHNAPSEN.md S1-S12), has
+ * The second game of the same tables and pack, Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S1-S12), has
  * its own handle (bieten_schnapsen_game*) and its own bieten_schnapsen_* functions at the end of this
  * header, with the same conventions; its records and events are the JSON of Python's
  * bieten.schnapsen.Game.
@@ -200,7 +200,7 @@ BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err
 /* Frees a string returned by this library; NULL is allowed. */
 BIETEN_API void bieten_string_free(char* text);
 
-/* ==== Bauernschnapsen and Schnapsen (SCHNAPSEN.md, docs/schnapsen.md) ================================
+/* ==== Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md, docs/schnapsen.md) ================================
  *
  * A game of Bauernschnapsen (4 players) or Schnapsen (2 players) to the target (S8.6) is an opaque
  * bieten_schnapsen_game*, with the conventions above: status codes, err buffers, strings freed with

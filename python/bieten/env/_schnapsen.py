@@ -1,5 +1,5 @@
-"""Bauernschnapsen and Schnapsen (SCHNAPSEN.md) as the environments see them: the family ``SCHNAPSEN``
-with its bounds, texts and views of the history; needs no framework.
+"""Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md) as the environments see them: the family
+``SCHNAPSEN`` with its bounds, texts and views of the history; needs no framework.
 
 >>> from bieten.schnapsen import Rules
 >>> [max_deal_score(Rules.preset(p)) for p in Rules.PRESETS]

@@ -1,5 +1,5 @@
-"""Bauernschnapsen and Schnapsen (SCHNAPSEN.md): the second game of the same tables and pack, on the
-same core as Bieten. Rule ids S1…S12 are cited in every error message.
+"""Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md): the second game of the same tables and pack,
+on the same core as Bieten. Rule ids S1…S12 are cited in every error message.
 
 >>> from bieten import schnapsen
 >>> rules = schnapsen.Rules.preset("bauernschnapsen")

@@ -1,4 +1,4 @@
-"""The deterministic deal of Bauernschnapsen and Schnapsen (SCHNAPSEN.md S3), for ports in other languages."""
+"""The deterministic deal of Bauernschnapsen and Schnapsen (rulebook S3), for ports in other languages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A whole game of Bauernschnapsen or Schnapsen to the target (SCHNAPSEN.md S2-S12), its events and record."""
+"""A whole game of Bauernschnapsen or Schnapsen to the target (rulebook S2-S12), its events and record."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules of Bauernschnapsen and Schnapsen (SCHNAPSEN.md S10): every knob, the four presets."""
+"""The rules of Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S10): every knob, the four presets."""
 
 from __future__ import annotations
 
