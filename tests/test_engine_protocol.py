@@ -670,7 +670,7 @@ def test_schema_errors_become_the_documented_codes_with_the_schema_words() -> No
         ),
     }
     assert said["seed"]["message"].startswith("R3.2") and said["preset"]["message"].startswith("R10")
-    # the schema lists agents without knobs and dealers from 0; the game takes knobs and says R2.2
+    # the schema takes dealers from 0; the game says R2.2 (and checks an agent's knobs' ranges)
     seat = session.handle({"type": "state", "game": b})["state"]["current_player"]
     bot = {"type": "bot", "game": b, "seat": seat, "ply": 0, "agent": "ismcts:20", "apply": False}
     assert session.handle(bot)["type"] == "suggested"
@@ -695,3 +695,55 @@ def test_a_posix_shell_client() -> None:
 def test_docstring_examples_run_as_written(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
+
+
+_AGENT_NAMES = [
+    "random",
+    "Heuristic",
+    "ismcts",
+    "ISMCTS:200",
+    "ismcts:5ms",
+    "ismcts:2.5ms:c=1.5",
+    "ismcts:1000:rollout=random:others=uct:answers=search:cards=heuristic",
+    "ismcts:c=.25:1e+03ms",
+    "ismcts:0400",
+    "ismcts:10000000",
+    "external",
+    "oracle",
+    "ismcts:",
+    "ismcts:0",
+    "ismcts:10000001",
+    "ismcts:xyz",
+    "ismcts:5ms:c=abc",
+    "ismcts:rollout=uct",
+    "ismcts:-5",
+    "random:200",
+    " random",
+]
+
+
+@pytest.mark.parametrize("agent", _AGENT_NAMES)
+def test_the_schema_takes_an_agent_name_exactly_when_the_engine_plays_it(agent: str) -> None:
+    session = _session.Session()
+    session.handle({"type": "hello", "protocols": [1]})
+    game = session.handle({"type": "new", "kind": "bauernschnapsen", "seed": 4})["game"]
+    seat = session.handle({"type": "state", "game": game})["state"]["current_player"]
+    request = {"type": "bot", "game": game, "seat": seat, "ply": 0, "agent": agent, "apply": False}
+    reply = session.handle(request)
+    assert REQUEST_ANY.is_valid(request) == (reply["type"] == "suggested"), reply
+    if reply["type"] != "suggested":
+        assert reply["code"] == "unknown_agent"
+
+
+def test_a_bot_request_with_an_ismcts_agent_validates_and_moves() -> None:
+    session = _session.Session()
+    session.handle({"type": "hello", "protocols": [1]})
+    game = session.handle({"type": "new", "kind": "bieten", "seed": 9, "rules": {"players": 2}})["game"]
+    seat = session.handle({"type": "state", "game": game})["state"]["current_player"]
+    for ply, agent in enumerate(["ismcts:200", "ismcts:5ms"]):
+        request = {"type": "bot", "game": game, "seat": seat, "ply": ply, "agent": agent}
+        REQUEST_ANY.validate(request)
+        moved = session.handle(request)
+        REPLY.validate(moved)
+        assert moved["type"] == "applied" and moved["by"] == agent
+        seat = session.handle({"type": "state", "game": game})["state"]["current_player"]

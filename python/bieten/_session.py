@@ -343,13 +343,15 @@ class Table:
 #: Where the schema states a range or a list the game itself checks, the game's answer is the
 #: protocol's (docs/protocol.md, "Errors"): a seat or dealer off the table is ``bad_seat`` (R2.1,
 #: R2.2, S2.1), a seed out of range ``bad_seed`` (R3.2), an unknown preset ``bad_rules`` (R10), an
-#: unknown agent ``unknown_agent``; and what a record holds is its reader's to judge (``bad_record``).
+#: agent the schema's pattern refuses ``unknown_agent`` with the core's reason (as one whose knobs are
+#: out of range, which a pattern cannot say); and what a record holds is its reader's to judge
+#: (``bad_record``).
 _GAME_ANSWERS: Mapping[str, frozenset[str]] = {
     "seat": frozenset({"minimum"}),
     "dealer": frozenset({"minimum"}),
     "seed": frozenset({"minimum", "maximum"}),
     "preset": frozenset({"enum"}),
-    "agent": frozenset({"enum"}),
+    "agent": frozenset({"type", "pattern"}),
 }
 _RECORD_SHAPE = frozenset({"type"})  # of a load's record, only that it is an object is the protocol's
 
