@@ -7,15 +7,18 @@ python/bieten/schnapsen/_game.py) names its rule prefix, its Action type and its
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from bieten._core import BietenError, IllegalActionError
+from bieten._core import BietenError, CardSet, IllegalActionError
 
 if TYPE_CHECKING:
     from bieten._game import Event
 
 
-class CommonGame:
+_RulesT = TypeVar("_RulesT")  # the game's Rules
+
+
+class CommonGame(Generic[_RulesT]):
     """The shared surface of a game of either family, mixed in before its core class."""
 
     __slots__ = ()
@@ -31,6 +34,10 @@ class CommonGame:
     if TYPE_CHECKING:  # the core's, for the type checker
         records: bool
         ply: int
+        _meta: tuple[Any, ...]  # the game's rules first, then what its record needs
+
+        @property
+        def hand_masks(self) -> list[int]: ...
 
         @property
         def current_player(self) -> int | None: ...
@@ -41,6 +48,16 @@ class CommonGame:
         def event_count(self) -> int: ...
         def event_dicts(self, start: int = ...) -> list[dict[str, Any]]: ...
         def event_dicts_for(self, seat: int, start: int = ...) -> list[dict[str, Any]]: ...
+
+    @property
+    def rules(self) -> _RulesT:
+        return self._meta[0]  # type: ignore[no-any-return]
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Every seat's cards of the current hand as its rules count them, in ascending card id: R
+        every card dealt to the seat, played and unplayed; S those now in hand (dealt, not played)."""
+        return [str(CardSet.from_mask(mask)).split() for mask in self.hand_masks]
 
     def _require_record(self, what: str) -> None:
         if not self.records:

@@ -88,7 +88,7 @@ def _built(game: Game) -> bool:
     return _core.initialised(game) and game._meta is not None
 
 
-class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
+class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
     """A game of Bieten to the target, driven by actions in R11 notation.
 
     The state lives in the C++ core; the methods that agents call in a loop
@@ -167,16 +167,7 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
         self._set_meta(rules, deal_text, top_text)  # the metadata is immutable, shared by clones
 
     # -- the state (seed, hand_number, dealer, current_player, scores, is_over, winner, bummerl,
-    # -- top_card and phase come straight from the core) -------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        return self._meta[0]
-
-    @property
-    def hands(self) -> list[list[str]]:
-        """Every seat's cards of the current hand, played and unplayed, in ascending card id."""
-        return [_cards(m) for m in self.hand_masks]
-
+    # -- top_card and phase come straight from the core; rules and hands from CommonGame) ---------
     @property
     def winners(self) -> list[int]:
         """The winning seats once the game is over, as Schnapsen's games name them: ``[winner]``

@@ -81,16 +81,6 @@ def _given_deal(deal: object, rules: Rules) -> tuple[list[list[int]], int | None
     return ids, trump_id, [card_id(card, "stock") for card in stock]
 
 
-def _cards(mask: int) -> list[str]:
-    return str(_core_cardset(mask)).split()
-
-
-def _core_cardset(mask: int) -> object:
-    from bieten._core import CardSet
-
-    return CardSet.from_mask(mask)
-
-
 _PLACEHOLDER = Rules()
 
 
@@ -98,7 +88,7 @@ def _built(game: Game) -> bool:
     return _core.initialised(game) and game._meta is not None
 
 
-class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
+class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_illegal: None, not "", when legal
     """A game of Bauernschnapsen or Schnapsen to the target, driven by actions in S11 notation.
 
     >>> game = Game(Rules.preset("schnapsen"), seed=7)
@@ -157,15 +147,6 @@ class Game(CommonGame, _core.GameBase):  # type: ignore[misc]  # why_illegal: No
         hands, trump, stock = _given_deal(deal, rules)
         super().__init__(rules._core, seed, dealer, hands, trump, stock, bool(record))
         self._meta = (rules, self.dealt_cards())
-
-    @property
-    def rules(self) -> Rules:
-        return self._meta[0]
-
-    @property
-    def hands(self) -> list[list[str]]:
-        """Each seat's cards now in hand (dealt so far, not played), in ascending card id."""
-        return [_cards(m) for m in self.hand_masks]
 
     @property
     def unplayed(self) -> list[list[str]]:
