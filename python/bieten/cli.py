@@ -153,6 +153,8 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
         f"{face.deal_setup(rules, args.knock)})",
         file=out,
     )
+    for seat, cards in enumerate(dealt["hands"]):
+        print(f"  seat {seat}: {' '.join(cards)}", file=out)
     for line in face.deal_lines(dealt):
         print(line, file=out)
     return 0

@@ -64,8 +64,8 @@ def deal_setup(rules: Rules, knock: bool) -> str:
 
 
 def deal_lines(dealt: dict[str, Any]) -> list[str]:
-    """The lines of ``bieten deal`` under its heading."""
-    lines = [f"  seat {seat}: {' '.join(cards)}" for seat, cards in enumerate(dealt["hands"])]
+    """The lines of ``bieten deal`` under its heading and the seats' hands."""
+    lines: list[str] = []
     if dealt["top_card"] is not None:
         lines.append(f"  face-up card: {dealt['top_card']}")
     winners = dealt["figures"]
