@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bieten/bieten.h"
+#include "core/agent_spec.hpp"
 #include "core/errors.hpp"
 #include "games/bieten/cards.hpp"
 #include "games/bieten/game.hpp"
@@ -169,12 +170,13 @@ inline std::string name_agents(std::string message, const std::vector<std::strin
 }
 
 
-// The C ABI's batch self-play for either game: checks the agents (one per seat: a built-in name or a
-// callback), runs games 0 .. games - 1 and writes the outputs. `parse` turns a built-in name into the
-// game's AgentKind (throwing Error for an unknown one); `external` is the game's kExternal.
-template <typename G, typename Config, typename Result, typename Kind, typename Parse, typename Simulate>
-Result run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, std::uint64_t seed, std::uint64_t games,
-             int threads, const char* function, Kind external, Parse parse, Simulate simulate) {
+// The C ABI's batch self-play for either game: checks the agents (one per seat: a built-in name, read by
+// the core's parse_agent, or a callback), runs games 0 .. games - 1 with the game's `simulate` and
+// returns its result.
+template <typename G, typename Config, typename Simulate>
+auto run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, std::uint64_t seed, std::uint64_t games,
+           int threads, const char* function, Simulate simulate) {
+  constexpr AgentKind external = AgentKind::kExternal;
   const int players = config.rules.players;
   if (agents == nullptr) throw Error(std::string(function) + ": agents is NULL");
   if (n_agents != static_cast<std::size_t>(players)) {
@@ -188,7 +190,7 @@ Result run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, s
     const bieten_agent& a = agents[p];
     if (a.fn == nullptr) {
       if (a.name == nullptr) throw Error(std::string(function) + ": seat " + std::to_string(p) + " has no agent");
-      config.agents[p] = parse(std::string(a.name));
+      config.agents[p] = parse_agent(a.name);
       if (config.agents[p] == external) {
         throw Error(std::string(function) + ": seat " + std::to_string(p) + ": 'external' needs a callback (fn)");
       }
@@ -213,6 +215,16 @@ template <typename Vec>
 void write_ints(const Vec& values, int* out) {
   if (out == nullptr) return;
   for (std::size_t i = 0; i < values.size(); ++i) out[i] = static_cast<int>(values[i]);
+}
+
+// Writes a run's outputs: `first_column` (the game's per-game column: a winner, a winners mask) to
+// `first`, then its scores and hands; BIETEN_OK.
+template <typename Result, typename Column>
+int write_results(const Result& r, const Column& first_column, int* first, int* scores, int* hands) {
+  write_ints(first_column, first);
+  write_ints(r.scores, scores);
+  write_ints(r.hands, hands);
+  return BIETEN_OK;
 }
 
 }  // namespace bieten::native

@@ -74,26 +74,6 @@ std::string rules_text(const Rules& r) {
   return out;
 }
 
-// ---- Static texts -----------------------------------------------------------------------------
-
-const std::array<std::string, kNumActions>& action_texts() {
-  static const std::array<std::string, kNumActions> texts = [] {
-    std::array<std::string, kNumActions> out;
-    for (int a = 0; a < kNumActions; ++a) out[a] = action_text(static_cast<ActionId>(a));
-    return out;
-  }();
-  return texts;
-}
-
-const std::array<std::string, kDeckSize>& card_texts() {
-  static const std::array<std::string, kDeckSize> texts = [] {
-    std::array<std::string, kDeckSize> out;
-    for (int c = 0; c < kDeckSize; ++c) out[c] = card_text(static_cast<Card>(c));
-    return out;
-  }();
-  return texts;
-}
-
 }  // namespace
 
 }  // namespace bieten::c_abi
@@ -134,16 +114,12 @@ BIETEN_API bieten_game* bieten_game_new(const char* rules_json, uint64_t seed, c
   });
 }
 
-BIETEN_API bieten_game* bieten_game_clone(const bieten_game* game) {
-  return guarded_ptr<bieten_game>(nullptr, 0, [&] { return new bieten_game(need(game, "bieten_game_clone").game); });
-}
+BIETEN_API bieten_game* bieten_game_clone(const bieten_game* game) { return clone_game(game, "bieten_game_clone"); }
 
 BIETEN_API void bieten_game_free(bieten_game* game) { delete game; }
 
 BIETEN_API char* bieten_rules_json(const bieten_game* game) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    return c_string(rules_text(need(game, "bieten_rules_json").game.rules()));
-  });
+  return game_text(game, "bieten_rules_json", [](const Game& g) { return rules_text(g.rules()); });
 }
 
 BIETEN_API char* bieten_preset_json(const char* name, char* err, size_t err_len) {
@@ -154,36 +130,23 @@ BIETEN_API char* bieten_preset_json(const char* name, char* err, size_t err_len)
 }
 
 BIETEN_API int bieten_players(const bieten_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_players").game.rules().players; });
+  return game_int(game, "bieten_players", [](const Game& g) { return g.players(); });
 }
 
-BIETEN_API int bieten_seed(const bieten_game* game, uint64_t* out) {
-  return guarded(nullptr, 0, [&] {
-    const Game& g = need(game, "bieten_seed").game;
-    if (out == nullptr) throw NullError("bieten_seed: out is NULL");
-    *out = g.seed();
-    return BIETEN_OK;
-  });
-}
+BIETEN_API int bieten_seed(const bieten_game* game, uint64_t* out) { return game_seed(game, out, "bieten_seed"); }
 
-BIETEN_API int64_t bieten_hand_number(const bieten_game* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<int64_t>(std::min<std::uint64_t>(game->game.hand_number(), INT64_MAX));
-}
+BIETEN_API int64_t bieten_hand_number(const bieten_game* game) { return game_hand_number(game); }
 
 BIETEN_API int bieten_dealer(const bieten_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_dealer").game.dealer(); });
+  return game_int(game, "bieten_dealer", [](const Game& g) { return g.dealer(); });
 }
 
 BIETEN_API int bieten_current_player(const bieten_game* game) {
-  return guarded(nullptr, 0, [&] {
-    const int p = need(game, "bieten_current_player").game.current_player();
-    return p < 0 ? BIETEN_NO_SEAT : p;
-  });
+  return game_current_player(game, "bieten_current_player");
 }
 
 BIETEN_API int bieten_is_over(const bieten_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_is_over").game.is_over() ? 1 : 0; });
+  return game_int(game, "bieten_is_over", [](const Game& g) { return g.is_over(); });
 }
 
 BIETEN_API int bieten_winner(const bieten_game* game) {
@@ -194,14 +157,7 @@ BIETEN_API int bieten_winner(const bieten_game* game) {
 }
 
 BIETEN_API int bieten_scores(const bieten_game* game, int* out, size_t cap) {
-  return guarded(nullptr, 0, [&] {
-    const Game& g = need(game, "bieten_scores").game;
-    const int n = g.rules().players;
-    if (out == nullptr) throw NullError("bieten_scores: out is NULL");
-    if (cap < static_cast<std::size_t>(n)) throw BufferError("bieten_scores: buffer too small");
-    for (int p = 0; p < n; ++p) out[p] = g.scores()[p];
-    return n;
-  });
+  return game_scores(game, out, cap, "bieten_scores");
 }
 
 BIETEN_API int bieten_bummerl(const bieten_game* game, int* out, size_t cap) {
@@ -242,14 +198,7 @@ BIETEN_API int bieten_is_legal(const bieten_game* game, int action) {
 }
 
 BIETEN_API int bieten_apply_id(bieten_game* game, int action, char* err, size_t err_len) {
-  return guarded(err, err_len, [&] {
-    if (game == nullptr) throw NullError("bieten_apply_id: game is NULL");
-    Game& g = game->game;
-    // An id out of range is refused like any illegal action (as Python's apply_id refuses it).
-    if (action < 0 || action >= bieten::kNumActions) throw bieten::IllegalActionError(g.why_illegal(action));
-    g.apply(static_cast<bieten::ActionId>(action));
-    return BIETEN_OK;
-  });
+  return game_apply_id(game, action, err, err_len, "bieten_apply_id");
 }
 
 BIETEN_API int bieten_apply_text(bieten_game* game, const char* text, char* err, size_t err_len) {
@@ -262,12 +211,8 @@ BIETEN_API int bieten_apply_text(bieten_game* game, const char* text, char* err,
 }
 
 BIETEN_API const char* bieten_action_text(int action) {
-  if (action < 0 || action >= bieten::kNumActions) return nullptr;
-  try {
-    return action_texts()[static_cast<std::size_t>(action)].c_str();
-  } catch (...) {
-    return nullptr;
-  }
+  return table_text<bieten::kNumActions>(action,
+                                         [](int a) { return Game::action_text(static_cast<bieten::ActionId>(a)); });
 }
 
 BIETEN_API int bieten_parse_action(const char* text) {
@@ -278,33 +223,17 @@ BIETEN_API int bieten_parse_action(const char* text) {
 }
 
 BIETEN_API const char* bieten_card_text(int card) {
-  if (card < 0 || card >= bieten::kDeckSize) return nullptr;
-  try {
-    return card_texts()[static_cast<std::size_t>(card)].c_str();
-  } catch (...) {
-    return nullptr;
-  }
+  return table_text<bieten::kDeckSize>(card, [](int c) { return bieten::card_text(static_cast<bieten::Card>(c)); });
 }
 
-BIETEN_API int64_t bieten_event_count(const bieten_game* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<int64_t>(game->game.events().size());
-}
+BIETEN_API int64_t bieten_event_count(const bieten_game* game) { return game_event_count(game); }
 
 BIETEN_API char* bieten_events_json(const bieten_game* game, int seat) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    const Game& g = need(game, "bieten_events_json").game;
-    if (seat != -1) check_seat(g, seat, "bieten_events_json");
-    return c_string(events_text(g, seat, 0, false));
-  });
+  return game_events(game, seat, 0, false, "bieten_events_json", check_seat, events_text);
 }
 
 BIETEN_API char* bieten_events_jsonl(const bieten_game* game, int seat, size_t start) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    const Game& g = need(game, "bieten_events_jsonl").game;
-    if (seat != -1) check_seat(g, seat, "bieten_events_jsonl");
-    return c_string(events_text(g, seat, start, true));
-  });
+  return game_events(game, seat, start, true, "bieten_events_jsonl", check_seat, events_text);
 }
 
 BIETEN_API char* bieten_to_json(const bieten_game* game) {
@@ -340,16 +269,10 @@ BIETEN_API int bieten_simulate(const char* rules_json, const bieten_agent* agent
       config.rules = bieten::rules_from_json(parse_argument(rules_json, "bieten_simulate", "rules_json"));
     }
     config.rules.validate();
-    const bieten::SimulationResult r = bieten::native::run_c<Game, bieten::SimulationConfig, bieten::SimulationResult>(
-        config, agents, n_agents, seed, games, threads, "bieten_simulate", bieten::AgentKind::kExternal,
-        [](const std::string& name) { return bieten::parse_agent(name); },
-        [&](const bieten::SimulationConfig& c, std::uint64_t first, std::uint64_t last) {
-          return bieten::simulate(c, first, last);
-        });
-    bieten::native::write_ints(r.winner, winner);
-    bieten::native::write_ints(r.scores, scores);
-    bieten::native::write_ints(r.hands, hands);
-    return BIETEN_OK;
+    const auto r = bieten::native::run_c<Game>(
+        config, agents, n_agents, seed, games, threads, "bieten_simulate",
+        [](const auto& c, auto first, auto last) { return bieten::simulate(c, first, last); });
+    return bieten::native::write_results(r, r.winner, winner, scores, hands);
   });
 }
 

@@ -83,15 +83,6 @@ sn::ActionId parse(const char* text) {
   }
 }
 
-const std::array<std::string, sn::kNumActions>& action_texts() {
-  static const std::array<std::string, sn::kNumActions> texts = [] {
-    std::array<std::string, sn::kNumActions> out;
-    for (int a = 0; a < sn::kNumActions; ++a) out[a] = std::string(sn::action_text(static_cast<sn::ActionId>(a)));
-    return out;
-  }();
-  return texts;
-}
-
 }  // namespace
 
 }  // namespace bieten::c_abi
@@ -116,16 +107,13 @@ BIETEN_API bieten_schnapsen_game* bieten_schnapsen_new(const char* preset, const
 }
 
 BIETEN_API bieten_schnapsen_game* bieten_schnapsen_clone(const bieten_schnapsen_game* game) {
-  return guarded_ptr<bieten_schnapsen_game>(
-      nullptr, 0, [&] { return new bieten_schnapsen_game(need(game, "bieten_schnapsen_clone").game); });
+  return clone_game(game, "bieten_schnapsen_clone");
 }
 
 BIETEN_API void bieten_schnapsen_free(bieten_schnapsen_game* game) { delete game; }
 
 BIETEN_API char* bieten_schnapsen_rules_json(const bieten_schnapsen_game* game) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    return c_string(rules_text(need(game, "bieten_schnapsen_rules_json").game.rules()));
-  });
+  return game_text(game, "bieten_schnapsen_rules_json", [](const sn::Game& g) { return rules_text(g.rules()); });
 }
 
 BIETEN_API char* bieten_schnapsen_preset_json(const char* name, char* err, size_t err_len) {
@@ -136,46 +124,29 @@ BIETEN_API char* bieten_schnapsen_preset_json(const char* name, char* err, size_
 }
 
 BIETEN_API int bieten_schnapsen_players(const bieten_schnapsen_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_schnapsen_players").game.players(); });
+  return game_int(game, "bieten_schnapsen_players", [](const sn::Game& g) { return g.players(); });
 }
 
 BIETEN_API int bieten_schnapsen_seed(const bieten_schnapsen_game* game, uint64_t* out) {
-  return guarded(nullptr, 0, [&] {
-    const sn::Game& g = need(game, "bieten_schnapsen_seed").game;
-    need(out, "bieten_schnapsen_seed", "out") = g.seed();
-    return BIETEN_OK;
-  });
+  return game_seed(game, out, "bieten_schnapsen_seed");
 }
 
-BIETEN_API int64_t bieten_schnapsen_hand_number(const bieten_schnapsen_game* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<int64_t>(std::min<std::uint64_t>(game->game.hand_number(), INT64_MAX));
-}
+BIETEN_API int64_t bieten_schnapsen_hand_number(const bieten_schnapsen_game* game) { return game_hand_number(game); }
 
 BIETEN_API int bieten_schnapsen_dealer(const bieten_schnapsen_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_schnapsen_dealer").game.dealer(); });
+  return game_int(game, "bieten_schnapsen_dealer", [](const sn::Game& g) { return g.dealer(); });
 }
 
 BIETEN_API int bieten_schnapsen_current_player(const bieten_schnapsen_game* game) {
-  return guarded(nullptr, 0, [&] {
-    const int p = need(game, "bieten_schnapsen_current_player").game.current_player();
-    return p < 0 ? BIETEN_NO_SEAT : p;
-  });
+  return game_current_player(game, "bieten_schnapsen_current_player");
 }
 
 BIETEN_API int bieten_schnapsen_is_over(const bieten_schnapsen_game* game) {
-  return guarded(nullptr, 0, [&] { return need(game, "bieten_schnapsen_is_over").game.is_over() ? 1 : 0; });
+  return game_int(game, "bieten_schnapsen_is_over", [](const sn::Game& g) { return g.is_over(); });
 }
 
 BIETEN_API int bieten_schnapsen_scores(const bieten_schnapsen_game* game, int* out, size_t cap) {
-  return guarded(nullptr, 0, [&] {
-    const sn::Game& g = need(game, "bieten_schnapsen_scores").game;
-    const int n = g.players();
-    need(out, "bieten_schnapsen_scores", "out");
-    if (cap < static_cast<std::size_t>(n)) throw BufferError("bieten_schnapsen_scores: buffer too small");
-    for (int p = 0; p < n; ++p) out[p] = g.scores()[p];
-    return n;
-  });
+  return game_scores(game, out, cap, "bieten_schnapsen_scores");
 }
 
 BIETEN_API int bieten_schnapsen_winners(const bieten_schnapsen_game* game, int* out, size_t cap) {
@@ -220,13 +191,7 @@ BIETEN_API int bieten_schnapsen_is_legal(const bieten_schnapsen_game* game, int 
 }
 
 BIETEN_API int bieten_schnapsen_apply_id(bieten_schnapsen_game* game, int action, char* err, size_t err_len) {
-  return guarded(err, err_len, [&] {
-    sn::Game& g = need(game, "bieten_schnapsen_apply_id").game;
-    // An id out of range is refused like any illegal action (as Python's apply_id refuses it).
-    if (action < 0 || action >= sn::kNumActions) throw bieten::IllegalActionError(g.why_illegal(action));
-    g.apply(static_cast<sn::ActionId>(action));
-    return BIETEN_OK;
-  });
+  return game_apply_id(game, action, err, err_len, "bieten_schnapsen_apply_id");
 }
 
 BIETEN_API int bieten_schnapsen_apply_text(bieten_schnapsen_game* game, const char* text, char* err,
@@ -240,12 +205,7 @@ BIETEN_API int bieten_schnapsen_apply_text(bieten_schnapsen_game* game, const ch
 }
 
 BIETEN_API const char* bieten_schnapsen_action_text(int action) {
-  if (action < 0 || action >= sn::kNumActions) return nullptr;
-  try {
-    return action_texts()[static_cast<std::size_t>(action)].c_str();
-  } catch (...) {
-    return nullptr;
-  }
+  return table_text<sn::kNumActions>(action, [](int a) { return sn::Game::action_text(static_cast<sn::ActionId>(a)); });
 }
 
 BIETEN_API int bieten_schnapsen_parse_action(const char* text) {
@@ -255,25 +215,14 @@ BIETEN_API int bieten_schnapsen_parse_action(const char* text) {
   });
 }
 
-BIETEN_API int64_t bieten_schnapsen_event_count(const bieten_schnapsen_game* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<int64_t>(game->game.events().size());
-}
+BIETEN_API int64_t bieten_schnapsen_event_count(const bieten_schnapsen_game* game) { return game_event_count(game); }
 
 BIETEN_API char* bieten_schnapsen_events_json(const bieten_schnapsen_game* game, int seat) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    const sn::Game& g = need(game, "bieten_schnapsen_events_json").game;
-    if (seat != -1) check_seat(g, seat, "bieten_schnapsen_events_json");
-    return c_string(events_text(g, seat, 0, false));
-  });
+  return game_events(game, seat, 0, false, "bieten_schnapsen_events_json", check_seat, events_text);
 }
 
 BIETEN_API char* bieten_schnapsen_events_jsonl(const bieten_schnapsen_game* game, int seat, size_t start) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    const sn::Game& g = need(game, "bieten_schnapsen_events_jsonl").game;
-    if (seat != -1) check_seat(g, seat, "bieten_schnapsen_events_jsonl");
-    return c_string(events_text(g, seat, start, true));
-  });
+  return game_events(game, seat, start, true, "bieten_schnapsen_events_jsonl", check_seat, events_text);
 }
 
 BIETEN_API int bieten_schnapsen_observation(const bieten_schnapsen_game* game, int seat, float* out, size_t cap) {
@@ -337,16 +286,10 @@ BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_j
                                           : parse_argument(knobs_json, "bieten_schnapsen_simulate", "knobs_json");
     sn::SimulationConfig config;
     config.rules = preset != nullptr ? sn::rules_from_json(preset, knobs) : sn::rules_from_json(knobs);
-    const sn::SimulationResult r = bieten::native::run_c<sn::Game, sn::SimulationConfig, sn::SimulationResult>(
-        config, agents, n_agents, seed, games, threads, "bieten_schnapsen_simulate", sn::AgentKind::kExternal,
-        [](const std::string& name) { return sn::parse_agent(name); },
-        [&](const sn::SimulationConfig& c, std::uint64_t first, std::uint64_t last) {
-          return sn::simulate(c, first, last);
-        });
-    bieten::native::write_ints(r.winners, winners);
-    bieten::native::write_ints(r.scores, scores);
-    bieten::native::write_ints(r.hands, hands);
-    return BIETEN_OK;
+    const auto r = bieten::native::run_c<sn::Game>(
+        config, agents, n_agents, seed, games, threads, "bieten_schnapsen_simulate",
+        [](const auto& c, auto first, auto last) { return sn::simulate(c, first, last); });
+    return bieten::native::write_results(r, r.winners, winners, scores, hands);
   });
 }
 
