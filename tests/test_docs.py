@@ -75,6 +75,26 @@ def test_readme_main_job_is_the_simulate_command() -> None:
     assert main_job.endswith("pip install . && bieten simulate")
 
 
+# `pip install` of the source tree ("." or ".[extras]", quoted or not): each one builds the C++ core.
+_BUILDS_FROM_SOURCE = re.compile(r"pip install\b[^&\n]*?\s['\"]?\.(?:\[[\w,]+\])?['\"]?(?:\s|$)")
+
+
+def test_readme_builds_the_core_once_when_followed_top_to_bottom() -> None:
+    """Issue 22: the README's blocks (main job, tests, web, ...) used to build the C++ core three times.
+    Only the two commands install from the source tree; every later block for users runs in the
+    environment they made (the web block adds ``bieten[web]``'s packages by name, which pip satisfies
+    from the installed engine). The contributors' edit-and-test loop under "Layout" is its own setup."""
+    text = (ROOT / "README.md").read_text()
+    users_part = text.split("\n## Layout", 1)[0]
+    blocks = re.findall(r"```sh\n(.+?)\n```", users_part, flags=re.DOTALL)
+    building = [b for b in blocks if _BUILDS_FROM_SOURCE.search(b)]
+    assert building == _readme_commands()[:2]
+    assert "pip install 'bieten[web]'" in users_part
+    assert _BUILDS_FROM_SOURCE.search('pip install ".[test]" -Cx=1 && pytest')
+    assert _BUILDS_FROM_SOURCE.search("pip install . && bieten simulate")
+    assert not _BUILDS_FROM_SOURCE.search("pip install 'bieten[web]' && bieten serve")
+
+
 # Inline links and images ``[text](target "title")`` and reference definitions ``[name]: target``.
 _LINK = re.compile(
     r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"  # [text](target "title")
