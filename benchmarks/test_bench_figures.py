@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import bieten
+from bieten import _core
 
 from conftest import record
 from reference.figures import evaluate as reference_evaluate
@@ -30,6 +33,16 @@ def test_evaluate_batch_one_million_deals(benchmark: Any) -> None:
     )
     assert winners.shape == (DEALS, 5)
     record(benchmark, "evaluate_batch", DEALS * RULES.players, "player-hands/s")
+
+
+@pytest.mark.parametrize("isa", _core.batch_isas())
+def test_evaluate_batch_by_path(benchmark: Any, isa: str) -> None:
+    """Issue 25: each vector path of evaluate_batch this CPU runs, beside the portable one, same run."""
+    masks = bieten.random_deals(DEALS, RULES, seed=1)
+    benchmark.pedantic(
+        _core.evaluate_batch, args=(masks, RULES._core, False, isa), rounds=7, iterations=1, warmup_rounds=1
+    )
+    record(benchmark, f"evaluate_batch_{isa}", DEALS * RULES.players, "player-hands/s")
 
 
 def test_evaluate_batch_validated(benchmark: Any) -> None:

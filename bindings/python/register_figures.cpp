@@ -2,11 +2,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "games/bieten/figures.hpp"
+#include "games/bieten/figures_batch.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;
@@ -29,7 +31,7 @@ void register_figures(py::module_& m) {
       "Winners (seat or -1) of red, green, gleich, hanger, weli for complete natural hands.");
   m.def(
       "evaluate_batch",
-      [](const py::array& masks_in, const Rules& rules, bool validate) {
+      [](const py::array& masks_in, const Rules& rules, bool validate, const std::optional<std::string>& isa) {
         if (masks_in.ndim() != 2 || masks_in.shape(1) != rules.players) {
           std::string message = "R2.1: masks must have shape (deals, ";
           message += std::to_string(rules.players);
@@ -46,6 +48,15 @@ void register_figures(py::module_& m) {
           throw HandError("R1.4: masks must be an integer array (uint64 card masks), not dtype " +
                           std::string(py::str(masks_in.dtype())));
         }
+        BatchIsa path = best_batch_isa();
+        if (isa) {
+          const auto named = batch_isa_named(*isa);
+          if (!named || !batch_isa_supported(*named)) {
+            throw py::value_error("evaluate_batch: no path '" + *isa + "' on this CPU (it runs " +
+                                  std::string(batch_isa_name(best_batch_isa())) + ")");
+          }
+          path = *named;
+        }
         auto masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(masks_in);
         const auto deals = static_cast<std::size_t>(masks.shape(0));
         py::array_t<std::int8_t> out({deals, static_cast<std::size_t>(kEvalColumns)});
@@ -53,12 +64,23 @@ void register_figures(py::module_& m) {
         std::int8_t* dst = out.mutable_data();
         {
           py::gil_scoped_release release;
-          evaluate_batch(in, deals, rules, dst, validate);
+          evaluate_batch(in, deals, rules, dst, validate, path);
         }
         return out;
       },
-      py::arg("masks"), py::arg("rules"), py::arg("validate") = true,
-      "Winners for many deals: uint64 masks (deals, players) in, int8 (deals, 5) out, -1 = nobody.");
+      py::arg("masks"), py::arg("rules"), py::arg("validate") = true, py::arg("isa") = py::none(),
+      "Winners for many deals: uint64 masks (deals, players) in, int8 (deals, 5) out, -1 = nobody. "
+      "isa: 'avx512', 'avx2' or 'portable' (default: the widest this CPU runs).");
+  m.def(
+      "batch_isas",
+      [] {
+        std::vector<std::string> names;
+        for (BatchIsa isa : {BatchIsa::kAvx512, BatchIsa::kAvx2, BatchIsa::kPortable}) {
+          if (batch_isa_supported(isa)) names.emplace_back(batch_isa_name(isa));
+        }
+        return names;
+      },
+      "The paths of evaluate_batch this CPU runs, the one it uses first.");
 }
 
 }  // namespace bieten::py_bindings

@@ -67,7 +67,9 @@ def evaluate_batch(masks: npt.ArrayLike, rules: Rules, *, validate: bool = True)
     ``masks`` has shape ``(deals, rules.players)``: each entry a seat's cards as a uint64 bitmask
     (bit ``id`` set for each card, R1.4). Returns int8 of shape ``(deals, 5)``, columns
     :data:`EVAL_COLUMNS`, ``-1`` where nobody wins (always so for "weli" without ``weli_point``).
-    ``validate=False`` skips the checks of each deal, for inputs known to be valid.
+    ``validate=False`` skips the checks of each deal, for inputs known to be valid. On x86-64 the
+    deals are judged 8 at a time with AVX-512 or 4 at a time with AVX2, whichever the CPU has (chosen
+    when called; the same winners as one deal at a time on every deal).
 
     >>> import numpy as np
     >>> from bieten import CardSet

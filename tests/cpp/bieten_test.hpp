@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <initializer_list>
@@ -18,6 +19,7 @@
 #include "games/bieten/cards.hpp"
 #include "games/bieten/deal.hpp"
 #include "games/bieten/figures.hpp"
+#include "games/bieten/figures_batch.hpp"
 #include "games/bieten/game.hpp"
 #include "games/bieten/rules.hpp"
 

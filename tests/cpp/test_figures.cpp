@@ -225,3 +225,88 @@ TEST_CASE("R5.4 figure_winners with named wilds: below the named card, Weli > Be
     CHECK(figure_winners(fc.data(), 3, tyrol, 2)[kEvalWeli] == 2);
   }
 }
+
+// =================================================================================================
+// R6 evaluate_batch's vector paths (figures_batch.hpp): the same winners as the portable path
+// =================================================================================================
+
+namespace {
+
+// Every path this CPU runs gives `expected` (the portable path's rows) on `masks`.
+void check_every_path_agrees(const std::vector<CardSet>& masks, const Rules& r) {
+  const std::size_t deals = masks.size() / static_cast<std::size_t>(r.players);
+  std::vector<std::int8_t> expected(deals * kEvalColumns), got(deals * kEvalColumns);
+  evaluate_rows_with(BatchIsa::kPortable, masks.data(), deals, r, expected.data());
+  for (BatchIsa isa : {BatchIsa::kAvx2, BatchIsa::kAvx512}) {
+    if (!batch_isa_supported(isa)) continue;
+    std::fill(got.begin(), got.end(), std::int8_t{99});
+    evaluate_rows_with(isa, masks.data(), deals, r, got.data());
+    for (std::size_t d = 0; d < deals; ++d) {
+      for (int k = 0; k < kEvalColumns; ++k) {
+        const std::size_t at = d * kEvalColumns + static_cast<std::size_t>(k);
+        if (got[at] != expected[at]) {
+          INFO(batch_isa_name(isa), " deal ", d, " column ", k, " players ", r.players, " hand_size ",
+               r.hand_size, " suit priority ", r.ties == Ties::kSuitPriority, " weli_point ", r.weli_point);
+          CHECK(int{got[at]} == int{expected[at]});
+          return;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("R6 evaluate_batch: the AVX2 and AVX-512 paths judge every seeded deal as the portable path") {
+  int configurations = 0;
+  for (int players = 2; players <= 5; ++players) {
+    for (int hs : {3, 4}) {
+      for (Ties ties : {Ties::kSuitPriority, Ties::kNoPoint}) {
+        for (bool weli_point : {true, false}) {
+          Rules r;
+          r.players = players;
+          r.hand_size = hs;
+          r.ties = ties;
+          r.weli_point = weli_point;
+          std::vector<CardSet> masks;
+          for (std::uint64_t seed = 0; seed < 2003; ++seed) {  // not a multiple of 4 or 8: the tail too
+            const Dealt d = deal_hand(seed, 0, r, 0);
+            masks.insert(masks.end(), d.hands.begin(), d.hands.begin() + players);
+          }
+          check_every_path_agrees(masks, r);
+          ++configurations;
+        }
+      }
+    }
+  }
+  CHECK(configurations == 4 * 2 * 2 * 2);
+}
+
+TEST_CASE("R6 evaluate_batch: the vector paths agree with the portable path on any 33-card masks") {
+  // Not deals a game makes (hands overlap, any size): the keys are bit arithmetic on any card set, so
+  // the paths must agree here too. Dense hands make the sets of four, long runs and ties common.
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (int players = 2; players <= 5; ++players) {
+    for (Ties ties : {Ties::kSuitPriority, Ties::kNoPoint}) {
+      Rules r;
+      r.players = players;
+      r.ties = ties;
+      r.weli_point = true;
+      std::vector<CardSet> masks;
+      for (int i = 0; i < 4001 * players; ++i) {
+        const std::uint64_t density = next() % 3;  // sparse, medium, dense hands
+        CardSet m = next() & kFullDeck;
+        if (density == 0) m &= next() & next();
+        if (density == 2) m |= next() & kFullDeck;
+        masks.push_back(m);
+      }
+      check_every_path_agrees(masks, r);
+    }
+  }
+}

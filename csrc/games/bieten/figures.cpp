@@ -166,18 +166,27 @@ Winners evaluate_natural(const CardSet* hands, const Rules& rules, bool sets_and
   return sets_and_runs ? evaluate_one<true>(hands, rules) : evaluate_one<false>(hands, rules);
 }
 
-void evaluate_batch(const CardSet* masks, std::size_t deals, const Rules& rules, std::int8_t* out, bool validate) {
-  if (validate) {
-    for (std::size_t d = 0; d < deals; ++d)
-      validate_hands(masks + d * rules.players, rules, static_cast<std::ptrdiff_t>(d));
-  }
+namespace detail {
+
+void evaluate_rows_portable(const CardSet* masks, std::size_t deals, const Rules& rules, std::int8_t* out) {
   switch (rules.players) {
     case 2: evaluate_rows<2>(masks, deals, rules, out); break;
     case 3: evaluate_rows<3>(masks, deals, rules, out); break;
     case 4: evaluate_rows<4>(masks, deals, rules, out); break;
     case 5: evaluate_rows<5>(masks, deals, rules, out); break;
-    default: break;
+    default: break;  // R2.1: validated rules have 2 to 5 players
   }
+}
+
+}  // namespace detail
+
+void evaluate_batch(const CardSet* masks, std::size_t deals, const Rules& rules, std::int8_t* out, bool validate,
+                    BatchIsa isa) {
+  if (validate) {
+    for (std::size_t d = 0; d < deals; ++d)
+      validate_hands(masks + d * rules.players, rules, static_cast<std::ptrdiff_t>(d));
+  }
+  evaluate_rows_with(isa, masks, deals, rules, out);
 }
 
 }  // namespace bieten

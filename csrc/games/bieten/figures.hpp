@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "games/bieten/cards.hpp"
+#include "games/bieten/figures_batch.hpp"
 #include "games/bieten/rules.hpp"
 
 namespace bieten {
@@ -182,8 +183,9 @@ Winners evaluate_natural(const CardSet* hands, const Rules& rules, bool sets_and
 void validate_hands(const CardSet* hands, const Rules& rules, std::ptrdiff_t row = -1);
 
 // Evaluates `deals` deals of rules.players masks each (row-major) into `out` (deals x 5, kNobody = -1).
-// Validates every deal first when `validate` is set (HandError naming the row).
+// Validates every deal first when `validate` is set (HandError naming the row). `isa` picks the
+// vector path (figures_batch.hpp); by default the widest this CPU runs.
 void evaluate_batch(const CardSet* masks, std::size_t deals, const Rules& rules, std::int8_t* out,
-                    bool validate = true);
+                    bool validate = true, BatchIsa isa = best_batch_isa());
 
 }  // namespace bieten
