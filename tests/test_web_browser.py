@@ -381,6 +381,8 @@ def test_lobby_fits_the_screen_without_scrolling_sideways(server: str, browser: 
             create = page.locator("[data-testid=create]").bounding_box()
             assert create is not None and create["x"] >= 0 and create["x"] + create["width"] <= width
         page.select_option("[data-testid=players]", "4")
+        rules = page.locator("[data-testid=rules-link]")
+        assert rules.inner_text() == "Rules" and rules.get_attribute("href") == "/rules"
         _docs_shot(page, "lobby")
         _no_errors(page)
     finally:
