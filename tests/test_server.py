@@ -282,6 +282,71 @@ def test_unknown_table_and_unknown_path_are_404(client: TestClient) -> None:
     assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
 
 
+def test_rule_route_shows_one_rule_as_html_with_its_section_and_rule_links(client: TestClient) -> None:
+    """/rules/<id>: the page's explanations and refusals link here (docs/web.md)."""
+    reply = client.get("/rules/R7.4")
+    assert reply.status_code == 200 and reply.headers["content-type"] == "text/html; charset=utf-8"
+    page = reply.text
+    assert "<title>R7.4 Answering a bid</title>" in page
+    assert '<p>Part of <a href="/rules/R7">R7 Bidding (Bieten)</a>.</p>' in page
+    assert '<h3 id="R7.4">R7.4 Answering a bid</h3>' in page
+    assert "<li><code>hold</code> (schaugn): the bid now stands at 2, and nobody else is asked;</li>" in page
+    three = '<li><code>three</code> (drei): he raises the bid to 3 (<a href="/rules/R7.5">R7.5</a>).</li>'
+    assert three in page
+    assert '<a href="/">Bieten · Schnapsen: new table</a>' in page
+    # any case, either game; a section holds its rules; tables and code blocks are drawn as such
+    assert '<h3 id="S6.7">S6.7 Closing (closing)</h3>' in client.get("/rules/s6.7").text
+    notation = client.get("/rules/S11").text
+    claim = '<tr><td><code>claim</code></td><td>claim 66 (<a href="/rules/S7.1">S7.1</a>)</td></tr>'
+    assert claim in notation
+    deal = client.get("/rules/R3").text
+    assert '<h3 id="R3.7">R3.7 Stealing at the cut</h3>' in deal
+    assert "<pre>mix64(z): z = (z ^ (z &gt;&gt; 30)) * 0xBF58476D1CE4E5B9" in deal
+
+
+def test_rule_route_answers_every_rule_id_of_both_books(client: TestClient) -> None:
+    from bieten._rulebook import rule_ids
+
+    for rule_id in rule_ids():
+        reply = client.get(f"/rules/{rule_id}")
+        assert reply.status_code == 200 and f'id="{rule_id}"' in reply.text, rule_id
+
+
+def test_rules_index_links_every_section_and_rule_of_both_books(client: TestClient) -> None:
+    from bieten._rulebook import rules
+
+    page = client.get("/rules")
+    assert page.status_code == 200
+    assert "<h2>Bieten</h2>" in page.text and "<h2>Bauernschnapsen and Schnapsen</h2>" in page.text
+    for name in ("bieten.md", "schnapsen.md"):
+        for rule in rules(name):
+            if rule.level <= 3:
+                assert f'<a href="/rules/{rule.id}">{rule.id}</a>' in page.text, rule.id
+
+
+def test_unknown_rule_is_404_and_escaped_with_a_way_to_every_rule(client: TestClient) -> None:
+    reply = client.get("/rules/R99<b>")
+    assert reply.status_code == 404 and reply.headers["content-type"] == "text/html; charset=utf-8"
+    assert (
+        '<p class="error">&#x27;R99&lt;b&gt;&#x27; is not a rule id: '
+        "Bieten&#x27;s are R1 to R11 (e.g. R7.4), Schnapsen&#x27;s S1 to S12 (e.g. S6.6)</p>"
+    ) in reply.text
+    assert '<a href="/rules">All rules</a>' in reply.text
+    assert "<b>" not in reply.text
+
+
+def test_rulebook_markdown_is_escaped_and_only_real_rule_ids_are_links() -> None:
+    from bieten.web._rules_page import render_markdown
+
+    text = "# T\n\nA <script>x</script> & **R7.4** or R12 `R7.4 <i>`\n\n- one\n  two\n- [b](bieten.md)"
+    assert render_markdown(text) == (
+        "<h1>T</h1>\n"
+        '<p>A &lt;script&gt;x&lt;/script&gt; &amp; <strong><a href="/rules/R7.4">R7.4</a></strong> or R12 '
+        "<code>R7.4 &lt;i&gt;</code></p>\n"
+        '<ul><li>one two</li><li><a href="/rules">b</a></li></ul>'
+    )
+
+
 def test_record_is_refused_until_the_game_is_over(client: TestClient) -> None:
     made = new_table(client, kind="schnapsen", seed=3)
     reply = client.get(f"/api/tables/{made['table']}/record")
@@ -583,10 +648,11 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
 def test_docstring_examples_run_as_written() -> None:
     import doctest
 
-    from bieten.web import _app
+    from bieten.web import _app, _rules_page
 
-    result = doctest.testmod(_app, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
+    for module in (_app, _rules_page):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 def test_an_expired_table_closes_its_connections() -> None:

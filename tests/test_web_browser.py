@@ -35,11 +35,15 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 pytest.importorskip("uvicorn", reason="the server's extra is not installed (pip install 'bieten[web]')")
 pytest.importorskip("bieten.web", reason="the server module bieten.web is missing")
 
+from bieten._families import BIETEN, KINDS  # noqa: E402
+from bieten._rulebook import find_rule, rule_text  # noqa: E402
 from bieten._session import Table  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
+#: The two screens the page is checked on, by width (the screenshots of docs/web.md are named so).
+SCREENS = {1280: DESKTOP, 390: PHONE}
 #: Most clicks in one game before the test gives up (a short game needs a few dozen).
 MAX_CLICKS = 400
 #: Milliseconds to wait for the page after a click (bots move with --bot-delay 0).
@@ -58,6 +62,53 @@ def _artifacts() -> Path:
     path = Path(os.environ.get("BIETEN_ARTIFACTS") or REPO / "test-artifacts")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def _docs_shot(page: Any, name: str) -> None:
+    """Saves ``<name>-<width>.png`` of what the page shows now into ``$BIETEN_SCREENSHOTS`` (relative to
+    the repository; ``BIETEN_SCREENSHOTS=docs/web`` renews docs/web.md's pictures), if it is set:
+    CI leaves the docs alone."""
+    folder = os.environ.get("BIETEN_SCREENSHOTS")
+    if not folder:
+        return
+    path = Path(folder) if Path(folder).is_absolute() else REPO / folder
+    path.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path / f"{name}-{page.viewport_size['width']}.png"))
+
+
+def _screen(browser: Any, width: int) -> tuple[Any, Any]:
+    """A new context and page of one screen: the desktop, or a phone with touch."""
+    phone = width < 760
+    context = browser.new_context(viewport=SCREENS[width], is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors = PAGE_ERRORS.setdefault(id(page), [])
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return context, page
+
+
+def _no_errors(page: Any) -> None:
+    assert not PAGE_ERRORS.get(id(page)), f"the page threw: {PAGE_ERRORS[id(page)]}"
+
+
+def _post_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        made: dict[str, Any] = json.load(response)
+    return made
+
+
+def _frame(page: Any, selector: str) -> dict[str, str]:
+    """The computed frame of a seat: its border colour and its background."""
+    return dict(
+        page.eval_on_selector(
+            selector,
+            "e => { const s = getComputedStyle(e); "
+            "return {border: s.borderTopColor, background: s.backgroundImage, color: s.color}; }",
+        )
+    )
 
 
 def _free_port() -> int:
@@ -189,9 +240,26 @@ def test_bieten_whole_game_desktop(server: str, browser: Any, tmp_path: Path) ->
     page = browser.new_page(viewport=DESKTOP)
     try:
         table = _create(page, server, "bieten", players=3, target=3, seed=11, preset="tyrol")
+        page.wait_for_selector("[data-testid=action]:enabled")
+        turn = _frame(page, "[data-testid=seat][aria-current=true]")
+        assert turn == {"border": "rgb(255, 191, 71)", "background": "none", "color": "rgb(255, 255, 255)"}
         clicks = _play(page, random.Random(1), shot=art / "bieten-desktop.png", drop_at=2)
         assert clicks > 0
         served = _check_over(page, server, table, tmp_path)
+        # the winner's frame is not the turn's: a gold card, dark text, a white edge and a label
+        winners = page.locator("[data-testid=seat].winner")
+        assert winners.count() == len(served["state"]["winners"]) == 1
+        assert page.locator("[data-testid=seat][aria-current=true]").count() == 0
+        won = _frame(page, "[data-testid=seat].winner")
+        assert won == {
+            "border": "rgb(255, 255, 255)",
+            "background": "linear-gradient(160deg, rgb(255, 224, 130) 0%, rgb(255, 193, 7) 100%)",
+            "color": "rgb(29, 35, 33)",
+        }
+        badge = winners.locator("[data-testid=winner-badge]")
+        assert badge.is_visible() and badge.inner_text() == "WINNER"  # "Winner", in capitals
+        winner = int(winners.get_attribute("data-seat") or "-1")
+        assert [winner] == served["state"]["winners"]
         assert served["kind"] == "bieten" and served["players"] == 3
         # credit_void (docs/events.md): each void credit is one readable line citing its rule
         voids = page.locator("[data-testid=log] li[data-type=credit_void]").all_inner_texts()
@@ -211,7 +279,10 @@ def test_schnapsen_whole_game_phone(server: str, browser: Any, tmp_path: Path) -
         page.wait_for_selector("[data-testid=action]:enabled")
         page.evaluate("bietenPage.send({type: 'apply', action: 'close', ply: 999, id: 'stale'})")
         page.wait_for_selector("[data-testid=status][data-kind=error]")
-        assert "Refused" in page.inner_text("[data-testid=status]")
+        assert page.inner_text("[data-testid=status]") == "Move refused"
+        assert page.inner_text("[data-testid=toast-text]").startswith(
+            "Refused: S9: 'close' was sent for ply 999"
+        )
         assert page.locator("[data-testid=action]:enabled").count() > 0  # nothing lost: still to act
         _play(page, random.Random(2), shot=art / "schnapsen-phone.png")
         served = _check_over(page, server, table, tmp_path)
@@ -291,3 +362,234 @@ def test_bad_seat_link_says_so(server: str, browser: Any) -> None:
         assert "not valid" in page.inner_text("[data-testid=status]")
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", sorted(SCREENS, reverse=True))
+def test_lobby_fits_the_screen_without_scrolling_sideways(server: str, browser: Any, width: int) -> None:
+    """Issue 22: at 390 px the lobby's selects, inputs and Create button ran 5 px past the edge."""
+    context, page = _screen(browser, width)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("[data-testid=seat-0]")
+        kinds = page.locator("[data-testid=kind] option").evaluate_all("os => os.map(o => o.value)")
+        assert kinds == list(KINDS)
+        for kind in [*KINDS, "bieten"]:  # the widest option is selected in turn; Bieten last, at 5 seats
+            page.select_option("[data-testid=kind]", kind)
+            if kind == "bieten" and page.locator("[data-testid=seat-4]").count() == 0:
+                page.select_option("[data-testid=players]", "5")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, kind
+            create = page.locator("[data-testid=create]").bounding_box()
+            assert create is not None and create["x"] >= 0 and create["x"] + create["width"] <= width
+        page.select_option("[data-testid=players]", "4")
+        rules = page.locator("[data-testid=rules-link]")
+        assert rules.inner_text() == "Rules" and rules.get_attribute("href") == "/rules"
+        _docs_shot(page, "lobby")
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", sorted(SCREENS, reverse=True))
+def test_refused_move_shows_over_the_table_citing_its_rule(server: str, browser: Any, width: int) -> None:
+    """A refusal is read where the player looks: over the table just above the hand, with its rule a
+    link to /rules/<id>, until dismissed or the next move; the status line only says "Move refused"."""
+    context, page = _screen(browser, width)
+    try:
+        _create(page, server, "schnapsen", players=2, target=3, seed=5)
+        page.wait_for_selector("[data-testid=action]:enabled")
+        page.evaluate("bietenPage.act('close')")  # the page's own move: not offered, so refused (S6.7)
+        toast = page.locator("[data-testid=toast]")
+        toast.wait_for(state="visible")
+        assert page.inner_text("[data-testid=toast-text]") == (
+            "Refused: S6.7: close only by the seat to lead, before its card"
+        )
+        assert toast.get_attribute("role") == "alert"
+        assert page.inner_text("[data-testid=status]") == "Move refused"
+        link = toast.locator("a")
+        assert link.count() == 1 and link.inner_text() == "S6.7"
+        assert link.get_attribute("href") == "/rules/S6.7" and link.get_attribute("target") == "_blank"
+        with urllib.request.urlopen(server + "/rules/S6.7", timeout=5) as response:
+            assert '<h3 id="S6.7">S6.7 Closing (closing)</h3>' in response.read().decode()
+        box, board, hand = (
+            page.locator(s).bounding_box() for s in (".toast", ".board", "[data-testid=hand]")
+        )
+        assert box is not None and board is not None and hand is not None
+        screen = SCREENS[width]
+        assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"], "the message is out of view"
+        assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
+        assert board["y"] <= box["y"] and box["y"] + box["height"] <= hand["y"], (
+            "not over the table, above the hand"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+        _docs_shot(page, "refused")
+        page.locator("[data-testid=toast-close]").click()
+        assert toast.is_hidden()
+        page.wait_for_selector("[data-testid=status][data-kind=ok]")
+        assert page.locator("[data-testid=action]:enabled").count() > 0  # the seat may still play
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+BAD_LINKS = {
+    "wrong_token": (
+        "This seat link is not valid",
+        "Its seat and token do not match a person's seat at this table. Check that the whole link was "
+        "copied, or ask whoever created the table for your seat's link.",
+    ),
+    "unknown_table": (
+        "No such table",
+        'This server has no table "gone1234". It may have ended and expired, or the link is not complete.',
+    ),
+}
+
+
+@pytest.mark.parametrize("width", sorted(SCREENS, reverse=True))
+@pytest.mark.parametrize("bad", list(BAD_LINKS))
+def test_bad_link_says_what_is_wrong_with_the_way_back_not_an_empty_table(
+    server: str, browser: Any, bad: str, width: int
+) -> None:
+    made = _post_table(server, {"kind": "schnapsen", "seed": 1})
+    table = made["table"] if bad == "wrong_token" else "gone1234"
+    context, page = _screen(browser, width)
+    try:
+        page.goto(f"{server}/?table={table}&seat=0&token=wrong")
+        panel = page.locator("[data-testid=bad-link]")
+        panel.wait_for(state="visible")
+        heading, why = BAD_LINKS[bad]
+        assert panel.locator("h1").inner_text() == heading
+        assert panel.locator(".why").inner_text() == why
+        assert page.inner_text("[data-testid=status]") == heading
+        for hidden in ("table", "scores", "trick", "hand", "log"):  # no empty felt, no empty log
+            assert page.locator(f"[data-testid={hidden}]").is_hidden(), hidden
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if bad == "wrong_token":
+            _docs_shot(page, "bad-link")
+        back = page.locator("[data-testid=back-to-lobby]")
+        assert back.inner_text() == "Back to the lobby" and back.get_attribute("href") == "/"
+        back.click()
+        page.wait_for_selector("[data-testid=lobby]:visible")
+        assert page.url == server + "/"
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+def _offered_actions() -> dict[str, set[str]]:
+    """Every action text random games of each kind and preset offer, by family (retour switched on)."""
+    offered: dict[str, set[str]] = {"bieten": set(), "schnapsen": set()}
+    games = [("bieten", preset, {"players": 2 + seed % 4}) for preset in BIETEN.presets for seed in range(4)]
+    games += [(kind, None, {}) for kind in KINDS if kind != "bieten" for _ in range(4)]
+    games += [(kind, None, {"retour": True}) for kind in ("bauernschnapsen", "bauernschnapsen_called")]
+    for number, (kind, preset, rules) in enumerate(games):
+        table = Table.new(kind, preset=preset, rules={**rules, "target": 3}, seed=number)
+        rng = random.Random(number)
+        while not table.game.is_over:
+            seat = table.state()["current_player"]
+            legal = table.legal(seat)
+            texts = [action["text"] for action in legal["actions"]]
+            offered[table.family].update(texts)
+            table.apply(seat=seat, ply=legal["ply"], action=rng.choice(texts))
+    return offered
+
+
+def _notation(rule_id: str) -> list[str]:
+    """The actions of a notation table (R11, S11): each backquoted text of its first column."""
+    rows = [line for line in rule_text(rule_id).splitlines() if line.startswith("| `")]
+    return [text for row in rows for text in re.findall(r"`([^`]+)`", row.split("|")[1])]
+
+
+def test_every_action_the_games_offer_is_explained_with_its_rules(server: str, browser: Any) -> None:
+    """Issue 22 item 1: each action the page can show has one sentence and the rules it follows."""
+    offered = _offered_actions()
+    assert {"good", "hold", "three", "steal", "leave", "play S6 as HA"} <= offered["bieten"]
+    assert {"gang", "kontraschnapser", "spritze", "retour", "close", "claim", "exchange"} <= offered[
+        "schnapsen"
+    ]
+    notation = {"bieten": _notation("R11"), "schnapsen": _notation("S11")}
+    assert "bid spiel" in notation["bieten"] and "meld H" in notation["schnapsen"]
+    context, page = _screen(browser, 1280)
+    try:
+        page.goto(server + "/")
+        explained = page.evaluate(
+            """async ([offered, notation]) => {
+                const { explainAction } = await import("/static/model.js");
+                const out = {};
+                for (const family of ["bieten", "schnapsen"]) {
+                    for (const text of [...offered[family], ...notation[family]]) {
+                        out[`${family}: ${text}`] = explainAction(family, text);
+                    }
+                }
+                return out;
+            }""",
+            [{k: sorted(v) for k, v in offered.items()}, notation],
+        )
+        unexplained = sorted(key for key, found in explained.items() if not found)
+        assert not unexplained, unexplained
+        for key, found in explained.items():
+            assert found["text"].endswith(".") and len(found["text"]) <= 90, key
+            assert found["rules"], key
+            for rule_id in found["rules"]:
+                assert find_rule(rule_id).id == rule_id, key
+        assert explained["schnapsen: kontraschnapser"] == {
+            "key": "kontraschnapser",
+            "text": "Announce a Kontraschnapser (12) against forehand: 66 points after at most three tricks.",
+            "rules": ["S5.1"],
+        }
+        assert explained["bieten: play S6 as HK"]["key"] == "play as"
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+GOOD = "Give the bid up: if everyone does, it is conceded; otherwise the next player answers."
+
+
+@pytest.mark.parametrize("width", sorted(SCREENS, reverse=True))
+def test_actions_explain_themselves_on_hover_and_on_a_tap_of_the_question_mark(
+    server: str, browser: Any, width: int
+) -> None:
+    context, page = _screen(browser, width)
+    try:
+        _create(page, server, "bieten", players=3, target=3, seed=11, preset="tyrol")
+        page.wait_for_selector("[data-testid=action]:enabled")
+        good = page.locator("[data-testid=action][data-action=good]")
+        assert good.get_attribute("title") == f"{GOOD} (R7.4, R7.5)"  # the hover
+        toggle = page.locator("[data-testid=explain-toggle]")
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert page.locator("[data-testid=explain]").is_hidden()
+        if width < 760:
+            toggle.tap()
+        else:
+            toggle.click()
+        lines = page.locator("[data-testid=explanation]")
+        lines.first.wait_for(state="visible")
+        assert toggle.get_attribute("aria-expanded") == "true"
+        assert lines.all_inner_texts() == [f"good {GOOD} (R7.4, R7.5)"]
+        links = lines.first.locator("a")
+        assert links.evaluate_all("links => links.map(a => a.getAttribute('href'))") == [
+            "/rules/R7.4",
+            "/rules/R7.5",
+        ]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # the explanations stay open while the game goes on: one line for each kind of action offered
+        rng = random.Random(5)
+        for _ in range(25):
+            page.wait_for_selector("[data-testid=action]:enabled, [data-testid=game-over]:visible")
+            if page.locator("[data-testid=game-over]").is_visible():
+                break
+            buttons = page.locator("[data-testid=action]:enabled")
+            titles = buttons.evaluate_all("bs => bs.map(b => [b.dataset.action, b.title])")
+            for action, title in titles:
+                assert re.search(r"\. \([RS]\d+(\.\d+)*(, [RS]\d+(\.\d+)*)*\)$", title), (action, title)
+            keys = lines.evaluate_all("ls => ls.map(l => l.dataset.key)")
+            wanted = {"play" if a.startswith("play ") and " as " not in a else a for a, _ in titles}
+            wanted = {"play as" if " as " in a else a for a in wanted}
+            assert set(keys) == wanted
+            ply = page.get_attribute("[data-testid=actions]", "data-ply")
+            rng.choice(buttons.all()).click()
+            page.wait_for_function(MOVED_ON, arg=ply)
+        _no_errors(page)
+    finally:
+        context.close()

@@ -42,7 +42,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bieten._agents import AGENTS
 from bieten._families import BIETEN, KINDS, family, kind_family
+from bieten._rulebook import RuleIdError
 from bieten._session import MAX_ID, ProtocolError, Table, decode
+from bieten.web._rules_page import rule_page, rules_index, unknown_rule_page
 
 __all__ = ["MAX_MESSAGE", "STATIC", "Server", "create_app"]
 
@@ -542,6 +544,15 @@ def create_app(
             with contextlib.suppress(Exception):
                 await writer
 
+    async def rules_listing(request: Request) -> Response:
+        return HTMLResponse(rules_index())
+
+    async def one_rule(request: Request) -> Response:
+        try:
+            return HTMLResponse(rule_page(request.path_params["rule_id"]))
+        except RuleIdError as err:
+            return HTMLResponse(unknown_rule_page(str(err)), status_code=404)
+
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
@@ -550,6 +561,8 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/kinds", kinds),
+        Route("/rules", rules_listing),
+        Route("/rules/{rule_id}", one_rule),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{ident}", show_table),

@@ -2,7 +2,7 @@
 // date over a WebSocket (docs/web.md). No framework: plain DOM, text always set with textContent.
 
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
-import { count, TableModel } from "./model.js";
+import { count, explainAction, TableModel } from "./model.js";
 
 const FIGURE_NAMES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel" };
 const OUTCOME_NAMES = {
@@ -47,6 +47,38 @@ function setStatus(text, kind = "") {
   const status = $("[data-testid=status]");
   status.textContent = text;
   status.dataset.kind = kind;
+}
+
+const RULE_ID = /\b([RS]\d+(?:\.\d+)*)\b/;
+
+/** A text as nodes in which each rule id ("R7.4", "S6.7") is a link to its page on this server. */
+function withRuleLinks(text) {
+  return text.split(RULE_ID).map((part, i) =>
+    i % 2 === 1 ? ruleLink(part) : document.createTextNode(part),
+  );
+}
+
+function ruleLink(id) {
+  // a new tab: following a rule must not leave the table
+  return el("a", { href: `/rules/${id}`, target: "_blank", rel: "noopener", class: "rule", text: id });
+}
+
+/** Shows what is wrong with a table link, and the way back to the lobby, instead of an empty table. */
+function showBadLink(code, table) {
+  const box = $("[data-testid=bad-link]");
+  $("#table").hidden = true;
+  if (code === "unknown_table") {
+    $("h1", box).textContent = "No such table";
+    $(".why", box).textContent =
+      `This server has no table "${table}". It may have ended and expired, or the link is not complete.`;
+  } else {
+    $("h1", box).textContent = "This seat link is not valid";
+    $(".why", box).textContent =
+      "Its seat and token do not match a person's seat at this table. Check that the whole link was " +
+      "copied, or ask whoever created the table for your seat's link.";
+  }
+  box.hidden = false;
+  setStatus(code === "unknown_table" ? "No such table" : "This seat link is not valid", "error");
 }
 
 async function api(path, options = {}) {
@@ -159,7 +191,8 @@ class TablePage {
     this.messageId = 0;
     this.fatal = false;
     this.connected = false;
-    this.notice = null; // a refusal shown in the status line until the next action
+    this.notice = null; // a refused action's message, shown over the table until the next action
+    this.explaining = false; // the explanations of the offered actions are open ("?")
   }
 
   connect() {
@@ -180,7 +213,7 @@ class TablePage {
     if (this.fatal) return;
     if (event.code === 4403 || event.code === 4404) {
       this.fatal = true;
-      setStatus(event.code === 4404 ? "No such table" : "This seat link is not valid", "error");
+      showBadLink(event.code === 4404 ? "unknown_table" : "bad_token", this.table);
       return;
     }
     this.retries += 1;
@@ -218,11 +251,10 @@ class TablePage {
       this.pending = false;
       if (msg.code === "unknown_table" || msg.code === "bad_token") {
         this.fatal = true;
-        const what = msg.code === "unknown_table" ? "No such table" : "This seat link is not valid";
-        setStatus(`${what}: ${msg.message}`, "error");
+        showBadLink(msg.code, this.table);
+        return;
       } else {
-        this.notice = `Refused: ${msg.message || msg.code}`;
-        setStatus(this.notice, "error");
+        this.showNotice(msg.message || msg.code);
         if (this.model) this.send({ type: "sync", since: this.model.next }); // fresh state and actions
       }
       this.render();
@@ -251,10 +283,29 @@ class TablePage {
     this.render();
   }
 
+  /** A refused action: its message (rule ids linked) over the table, just above your cards. */
+  showNotice(message) {
+    this.notice = message;
+    const toast = $("[data-testid=toast]");
+    $("[data-testid=toast-text]", toast).replaceChildren(
+      el("strong", { text: "Refused: " }),
+      ...withRuleLinks(message),
+    );
+    toast.hidden = false;
+    setStatus("Move refused", "error");
+    toast.scrollIntoView({ block: "nearest" });
+  }
+
+  hideNotice() {
+    this.notice = null;
+    $("[data-testid=toast]").hidden = true;
+    if (this.connected && !this.fatal && this.model) setStatus(`Seat ${this.model.you} · ${this.kindName}`, "ok");
+  }
+
   act(text) {
     if (this.pending || !this.legal || !this.connected) return;
     this.pending = true;
-    this.notice = null;
+    this.hideNotice();
     this.messageId += 1;
     this.send({ type: "apply", action: text, ply: this.legal.ply, id: this.messageId });
     this.render();
@@ -298,7 +349,10 @@ class TablePage {
         el("span", { class: "cards" }, backs, el("span", { text: `${count(m.counts[seat], "card")} · ${taken}` })),
         badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
       );
-      if (this.state.winners.includes(seat) && this.state.is_over) item.classList.add("winner");
+      if (this.state.winners.includes(seat) && this.state.is_over) {
+        item.classList.add("winner");
+        item.append(el("span", { class: "winner-badge", dataset: { testid: "winner-badge" }, text: "Winner" }));
+      }
       bar.append(item);
     }
   }
@@ -381,6 +435,7 @@ class TablePage {
         card.dataset.testid = "action";
         card.dataset.action = options[0];
         card.setAttribute("aria-label", `${options[0]} (${card.title})`);
+        card.title = `${card.title}: ${this.explanation(options[0])}`;
         card.classList.add("playable");
         card.disabled = this.pending || !this.connected;
       } else {
@@ -396,6 +451,7 @@ class TablePage {
     bar.dataset.ply = this.legal ? String(this.legal.ply) : "";
     const button = (text, label = text) => {
       const b = el("button", { type: "button", class: "action", dataset: { testid: "action", action: text }, text: label });
+      b.title = this.explanation(text);
       b.disabled = this.pending || !this.connected;
       b.addEventListener("click", () => this.act(text));
       return b;
@@ -407,6 +463,7 @@ class TablePage {
       bar.append(group);
     }
     for (const text of others) bar.append(button(text));
+    this.renderExplanations(bar, actions.map((a) => a.text));
 
     const turn = $("[data-testid=turn]");
     const current = this.state.current_player;
@@ -414,6 +471,59 @@ class TablePage {
     else if (this.legal && actions.length) turn.textContent = plays.size && !others.length ? "Your turn: play a card" : "Your turn";
     else turn.textContent = current === null ? "" : `Waiting for ${m.name(current)}…`;
     turn.classList.toggle("mine-now", Boolean(this.legal && actions.length));
+  }
+
+  /** "What it does (R7.4, R7.5)": an action's explanation as the title of its button. */
+  explanation(text) {
+    const found = explainAction(this.model.family, text);
+    return found ? `${found.text} (${found.rules.join(", ")})` : text;
+  }
+
+  /** The "?" after the offered actions, and the explanations it opens: one line per kind of action,
+   * each with links to its rules (a tap shows what a hover's title shows, on a phone too). */
+  renderExplanations(bar, texts) {
+    const box = $("[data-testid=explain]");
+    box.replaceChildren();
+    if (!texts.length) {
+      box.hidden = true;
+      return;
+    }
+    const toggle = el("button", {
+      type: "button",
+      class: "help",
+      dataset: { testid: "explain-toggle" },
+      "aria-controls": "explain",
+      "aria-expanded": String(this.explaining),
+      "aria-label": "What do these actions do?",
+      title: "What do these actions do?",
+      text: "?",
+    });
+    toggle.addEventListener("click", () => {
+      this.explaining = !this.explaining;
+      this.render();
+    });
+    bar.append(toggle);
+    const kinds = new Map(); // key -> [explanation, action texts]
+    for (const text of texts) {
+      const found = explainAction(this.model.family, text);
+      if (!found) continue;
+      if (!kinds.has(found.key)) kinds.set(found.key, [found, []]);
+      kinds.get(found.key)[1].push(text);
+    }
+    const list = el("ul");
+    for (const [key, [found, all]] of kinds) {
+      let label = all.join(", ");
+      if (key === "play") label = "play a card";
+      else if (key === "play as") label = all.map((t) => t.replace(/^play \S+ as /, "as ")).join(", ");
+      const links = [];
+      found.rules.forEach((id, i) => links.push(i ? ", " : " (", ruleLink(id)));
+      links.push(")");
+      list.append(
+        el("li", { dataset: { testid: "explanation", key } }, el("strong", { text: label }), ` ${found.text}`, ...links),
+      );
+    }
+    box.append(list);
+    box.hidden = !this.explaining;
   }
 
   renderGameOver() {
@@ -454,6 +564,7 @@ function openTable(params) {
   showLinks(params.get("table"));
   const page = new TablePage(params.get("table"), Number(params.get("seat")), params.get("token") || "");
   window.bietenPage = page; // for debugging in the console
+  $("[data-testid=toast-close]").addEventListener("click", () => page.hideNotice());
   page.connect();
 }
 

@@ -277,3 +277,61 @@ export class TableModel {
     }
   }
 }
+
+// -- what each action does -------------------------------------------------------------------------
+// One short sentence per kind of action the page offers (R11, S11), in the page's words, with the
+// rules it follows; the page shows it on hover (title) and under the buttons on a tap of "?", each
+// rule a link to the server's /rules/<id> (docs/web.md). Keys are the action's first word, or
+// "bid red", "play as": explainAction() finds an action's entry.
+export const EXPLANATIONS = {
+  bieten: {
+    play: { text: "Play this card to the trick; follow the suit led if you can.", rules: ["R4.2"] },
+    "play as": { text: "Play your wild card as the card named here; it then counts as that card.", rules: ["R5.2"] },
+    "bid red": { text: "Bid Red: the highest Hearts card at the end of the hand scores it.", rules: ["R7.1", "R6.1"] },
+    "bid green": { text: "Bid Green: the highest Leaves card at the end of the hand scores it.", rules: ["R7.1", "R6.1"] },
+    "bid gleich": { text: "Bid Gleich: the best set of cards of one rank scores it.", rules: ["R7.1", "R6.2"] },
+    "bid hanger": { text: "Bid Hanger: the best run of one suit in a row scores it.", rules: ["R7.1", "R6.3"] },
+    "bid spiel": { text: "Bid Spiel: whoever wins the last trick scores it.", rules: ["R7.1", "R6.4"] },
+    good: { text: "Give the bid up: if everyone does, it is conceded; otherwise the next player answers.", rules: ["R7.4", "R7.5"] },
+    hold: { text: "Hold against the bid: it stands at 2 (at 3 after a raise) and the cards decide it.", rules: ["R7.4", "R7.5"] },
+    three: { text: "Raise the bid to three: the others answer good or hold.", rules: ["R7.5", "R7.6"] },
+    pass: { text: "End your turn without opening a bid, or decline to raise again.", rules: ["R7.1", "R7.6"] },
+    steal: { text: "Take the card you saw at the cut into your hand, and see the next one.", rules: ["R3.7"] },
+    leave: { text: "Leave the card you saw in the pack and stop stealing.", rules: ["R3.7"] },
+  },
+  schnapsen: {
+    play: { text: "Play this card to the trick.", rules: ["S6.3", "S6.4"] },
+    cut: { text: "Cut the pack before the deal.", rules: ["S3.3"] },
+    knock: { text: "Knock: the pack is not cut, and the cards are dealt five at a time.", rules: ["S3.3"] },
+    trump: { text: "Make this suit trump (a suit of your first three cards).", rules: ["S4.1"] },
+    turn: { text: "Turn your fourth card face up: its suit is trump.", rules: ["S4.1"] },
+    pass: { text: "Pass: no contract, no double, or no retour from you.", rules: ["S5.2", "S5.5"] },
+    schnapser: { text: "Announce a Schnapser (6): your side has 66 points after at most three tricks.", rules: ["S5.1"] },
+    gang: { text: "Announce a Gang (9), without trump: you alone win all five tricks.", rules: ["S5.1"] },
+    bauernschnapser: { text: "Announce a Bauernschnapser (12): you alone win all five tricks, with trump.", rules: ["S5.1"] },
+    kontraschnapser: { text: "Announce a Kontraschnapser (12) against forehand: 66 points after at most three tricks.", rules: ["S5.1"] },
+    call: { text: "Call this card: whoever holds it is your partner.", rules: ["S5.4"] },
+    spritze: { text: "Spritze: double the score of the deal against the declarer.", rules: ["S5.5"] },
+    retour: { text: "Retour: double the score again, four times in all.", rules: ["S5.5"] },
+    exchange: { text: "Take the trump card for your trump Unter.", rules: ["S6.5"] },
+    close: { text: "Close the stock: nobody draws any more, and you must reach 66 with stricter play.", rules: ["S6.7", "S8.3"] },
+    meld: { text: "Meld the King and Ober of this suit: 20 points, 40 in trump; then lead one of them.", rules: ["S6.6"] },
+    claim: { text: "Claim 66: the deal ends now, and a wrong claim scores for the other side.", rules: ["S7.1", "S8.2"] },
+  },
+};
+
+/** The key of an action text in EXPLANATIONS: "play as", "bid red", or its first word. */
+export function actionKey(text) {
+  const words = text.trim().toLowerCase().split(/\s+/);
+  if (words[0] === "play" && words[2] === "as") return "play as";
+  if (words[0] === "bid") return `bid ${words[1]}`;
+  return words[0];
+}
+
+/** {key, text, rules} for an action the page offers, or null for one it cannot explain. */
+export function explainAction(family, text) {
+  const table = EXPLANATIONS[family === "bieten" ? "bieten" : "schnapsen"];
+  const key = actionKey(text);
+  const entry = Object.hasOwn(table, key) ? table[key] : null;
+  return entry ? { key, ...entry } : null;
+}
