@@ -23,6 +23,7 @@
 #include "core/errors.hpp"
 #include "core/json.hpp"
 #include "core/knobs.hpp"
+#include "core/record_scan.hpp"
 
 namespace bieten {
 
@@ -114,10 +115,6 @@ concept Format = requires(const typename F::Game& game, const json::Value& value
   { F::action_text(action) } -> std::convertible_to<std::string_view>;
   { F::hand_of(game, seat) } -> std::same_as<CardSet>;  // the cards a record lists as the seat's hand
 };
-
-// The members every game's record has, around the game's given-deal members (Format::kGivenFields).
-inline constexpr std::array<std::string_view, 9> kCommonFields = {
-    "format", "version", "rules", "seed", "dealer", "actions", "hand_number", "scores", "hands"};
 
 // ", ".join(items).
 inline std::string join(const std::vector<std::string>& items) {
@@ -325,9 +322,12 @@ typename F::Game replay(const Parsed& parsed) {
 // ---- Reading ------------------------------------------------------------------------------------
 
 // A game restored from its record by replaying the actions; RecordError ("from_json: ...") for a
-// record that is not JSON, malformed, tampered with or inconsistent (docs/c_abi.md).
+// record that is not JSON, malformed, tampered with or inconsistent (docs/c_abi.md). A record as
+// to_json writes it goes the quick way (core/record_scan.hpp); any other, and every refusal, through
+// the tree, which words the messages.
 template <Format F>
 typename F::Game read(std::string_view text) {
+  if (std::optional<typename F::Game> game = scan<F>(text)) return std::move(*game);
   return replay<F>(envelope<F>(text));
 }
 
