@@ -1,8 +1,8 @@
 // The quick way through a game record (core/record.hpp record::read): a record as the games' to_json
 // writes it (the rules as knobs of their own types, an integer seed and dealer, no given deal, the
 // actions as their texts, the state they reach) is read straight from nlohmann/json's SAX events into
-// the values a game is made from, with no tree of Values, no copy of a text and one allocation (the
-// action ids), and then replayed.
+// the values a game is made from, with no tree of Values and no allocation of its own but the list of
+// action ids (each text becomes its id as it is read), and then replayed.
 //
 // The scan refuses nothing and words no message: at anything else (a text that is not JSON, another
 // shape, a key given twice, a type or value a record of to_json does not have, a rule, action or said
