@@ -5,13 +5,19 @@
  *
  * The library is opened with dlopen(), so one binary times any build; only the functions present
  * since the C ABI's version 1 are used. Each game is played from a fixed seed through the C ABI,
- * choosing the first legal action (the lowest id), until its record is at least 800 bytes (a game in
- * the middle of its second hand, or with a record file given, the file's text). Each call is then
+ * choosing the first legal action (the lowest id), until its record is at least 800 bytes (Bieten in
+ * its second hand, Bauernschnapsen in its fourth deal); with record files given, their texts instead. Each call is then
  * timed as the minimum over 200 batches of 200 calls, in ns per call.
  *
- * Build and run (RESULTS.md, issue 21; the library built as in the header of that section):
+ * Build and run (benchmarks/RESULTS.md, issue 21: each library built with cmake alone, Release with LTO,
+ * only the bieten_c target; the baseline from a worktree of c420bc2 at /work/wt/base21):
+ *   cmake -S /work/wt/base21 -B /tmp/build-base21 -G Ninja -DCMAKE_BUILD_TYPE=Release -DBIETEN_LTO=ON
+ *   cmake --build /tmp/build-base21 --target bieten_c
+ *   cmake -S . -B /tmp/build-record -G Ninja -DCMAKE_BUILD_TYPE=Release -DBIETEN_LTO=ON -DBIETEN_WERROR=ON
+ *   cmake --build /tmp/build-record --target bieten_c
  *   cc -O2 -o /tmp/c_abi_from_json benchmarks/c_abi_from_json.c -ldl
- *   /tmp/c_abi_from_json /tmp/build-base21/libbieten_c.so && /tmp/c_abi_from_json build-c/libbieten_c.so
+ *   for i in 1 2 3; do /tmp/c_abi_from_json /tmp/build-base21/libbieten_c.so;
+ *                      /tmp/c_abi_from_json /tmp/build-record/libbieten_c.so; done
  * Optional further arguments: a Bieten record file and a Schnapsen record file to time instead.
  */
 #define _POSIX_C_SOURCE 200809L
