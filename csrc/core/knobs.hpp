@@ -7,10 +7,14 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -56,11 +60,63 @@ inline std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
+// A name knob's choices: each name with its value (RULES R10, SCHNAPSEN S10).
+template <typename Enum, std::size_t N>
+using Choices = std::array<std::pair<std::string_view, Enum>, N>;
+
+// The value a choice's name stands for; RulesError "<rule>: <knob> must be one of <names>, not '<text>'".
+template <typename Enum, std::size_t N>
+Enum parse_choice(std::string_view rule, std::string_view knob, std::string_view text, const Choices<Enum, N>& choices) {
+  for (const auto& [name, value] : choices) {
+    if (name == text) return value;
+  }
+  std::string allowed;
+  for (const auto& [name, value] : choices) allowed += (allowed.empty() ? "" : ", ") + std::string(name);
+  throw RulesError(std::string(rule) + ": " + std::string(knob) + " must be one of " + allowed + ", not '" +
+                   std::string(text) + "'");
+}
+
+// The name of a choice's value ("?" for a value with no name).
+template <typename Enum, std::size_t N>
+std::string_view choice_name(Enum value, const Choices<Enum, N>& choices) {
+  for (const auto& [name, v] : choices) {
+    if (v == value) return name;
+  }
+  return "?";
+}
+
+// The knobs given, by table row, with their types already checked: what `read` takes from a JSON
+// object, and what a record's scan (core/record_scan.hpp) takes from the parser's events.
+template <std::size_t N>
+struct Settings {
+  static_assert(N <= 32, "a bit of `given` per knob");
+  std::uint32_t given = 0;                 // bit k: row k is given
+  std::array<std::int64_t, N> number{};    // kInt (in int's range), kBool (0 or 1)
+  std::array<std::string, N> name{};       // kName
+};
+
+// `base` with the settings: integers and flags, then the names in table order (a name's parser
+// throws RulesError naming the choices), then Rules::validate's combinations.
+template <typename Rules, typename Table, std::size_t N>
+Rules apply(Rules r, const Table& table, const Settings<N>& settings) {
+  static_assert(std::tuple_size_v<Table> == N);
+  for (std::size_t i = 0; i < N; ++i) {
+    if (!(settings.given >> i & 1)) continue;
+    const Knob<Rules>& k = table[i];
+    if (k.type == Type::kInt) r.*k.integer = static_cast<int>(settings.number[i]);
+    if (k.type == Type::kBool) r.*k.flag = settings.number[i] != 0;
+  }
+  for (std::size_t i = 0; i < N; ++i) {
+    if (settings.given >> i & 1 && table[i].type == Type::kName) table[i].set_name(r, settings.name[i]);
+  }
+  r.validate();
+  return r;
+}
+
 // Rules from a JSON object of knobs over `base` (a preset): unknown knobs first, then each given knob's
-// type in table order, then the names (which name the choices), then Rules::validate's combinations.
-// `rule` names the rules knobs in messages ("R10", "S10").
+// type in table order, then `apply`. `rule` names the rules knobs in messages ("R10", "S10").
 template <typename Rules, typename Table>
-Rules read(const json::Value& v, Rules r, const Table& table, std::string_view rule) {
+Rules read(const json::Value& v, Rules base, const Table& table, std::string_view rule) {
   const std::string prefix = std::string(rule) + ": ";
   if (!v.is_object()) throw RulesError(prefix + "rules must be an object of knobs, not " + json::show(v));
   std::vector<std::string> unknown;
@@ -74,7 +130,9 @@ Rules read(const json::Value& v, Rules r, const Table& table, std::string_view r
     for (const Knob<Rules>& k : table) names.emplace_back(k.name);
     throw RulesError(prefix + "unknown rules knob(s): " + join_names(unknown) + " (known: " + join_names(names) + ")");
   }
-  for (const Knob<Rules>& k : table) {
+  Settings<std::tuple_size_v<Table>> settings;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Knob<Rules>& k = table[i];
     const json::Value* x = json::find(v, k.name);
     if (x == nullptr) continue;
     // Only built for a refusal: json::show of every knob costs more than reading the whole rules object.
@@ -88,24 +146,20 @@ Rules read(const json::Value& v, Rules r, const Table& table, std::string_view r
         if (!json::integer_in(*x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())) {
           throw RulesError(prefix + std::string(k.name) + " is out of range: " + json::show(*x));
         }
-        r.*k.integer = x->get<int>();
+        settings.number[i] = x->get<int>();
         break;
       case Type::kBool:
         if (!x->is_boolean()) throw RulesError(must());
-        r.*k.flag = x->get<bool>();
+        settings.number[i] = x->get<bool>() ? 1 : 0;
         break;
       case Type::kName:
         if (!x->is_string()) throw RulesError(must());
+        settings.name[i] = x->get_ref<const std::string&>();
         break;
     }
+    settings.given |= std::uint32_t{1} << i;
   }
-  // The names are parsed after every type check, so that a wrong type is named before an unknown name.
-  for (const Knob<Rules>& k : table) {
-    const json::Value* x = json::find(v, k.name);
-    if (x != nullptr && k.type == Type::kName) k.set_name(r, x->get_ref<const std::string&>());
-  }
-  r.validate();
-  return r;
+  return apply(std::move(base), table, settings);
 }
 
 }  // namespace bieten::knobs

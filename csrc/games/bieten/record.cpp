@@ -1,9 +1,7 @@
 #include "games/bieten/record.hpp"
 
-#include <algorithm>
-#include <array>
-#include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/record.hpp"
@@ -44,14 +42,9 @@ std::vector<CardSet> deal_from(const Value& deal) {
   return masks;
 }
 
-Game game_from(const Value& rec) {
-  const Rules rules = rules_from_json(*json::find(rec, "rules"));
-  const std::uint64_t seed = record::seed_from(*json::find(rec, "seed"));
-  const Value& dealer = *json::find(rec, "dealer");
-  if (!json::integer_in(dealer, 0, rules.players - 1)) {
-    throw SeatError("R2.2: dealer must be a seat from 0 to " + std::to_string(rules.players - 1) + ", not " +
-                    json::show(dealer));
-  }
+}  // namespace
+
+std::optional<GivenDeal> RecordFormat::given_from(const Value& rec, const Rules& rules) {
   const Value* deal = json::find(rec, "deal");
   if (deal != nullptr && deal->is_null()) deal = nullptr;
   const Value* top = json::find(rec, "top_card");
@@ -70,32 +63,13 @@ Game game_from(const Value& rec) {
     for (std::size_t p = 0; p < masks.size(); ++p) given->hands[p] = masks[p];
     given->top_card = top_card;
   }
-  return Game(rules, seed, dealer.get<int>(), given, true);
+  return given;
 }
 
-}  // namespace
+std::string record_json(const Game& g) { return record::text<RecordFormat>(g); }
 
-std::string record_json(const Game& g) {
-  std::string out;
-  json::Writer w(out);
-  write_record(w, g);
-  return out;
-}
+Rules rules_from_json(const Value& knobs) { return record::rules_from<RecordFormat>(knobs); }
 
-Rules rules_from_json(const Value& v) { return knobs::read(v, Rules{}, kKnobs, "R10"); }
-
-Game game_from_record(std::string_view text) {
-  const record::Parsed rec = record::envelope(text, kRecordFormat, kRecordVersion,
-                                     {"format", "version", "rules", "seed", "dealer", "deal", "top_card", "actions",
-                                      "hand_number", "scores", "hands"},
-                                     "R11");
-  return record::replay<Game>(
-      rec, game_from, [](const std::string& text) { return parse_action(text); },
-      [](const Game& g) {
-        const int players = g.rules().players;
-        return record::State{g.hand_number(), std::vector<int>(g.scores().begin(), g.scores().begin() + players),
-                             std::vector<CardSet>(g.dealt().begin(), g.dealt().begin() + players)};
-      });
-}
+Game game_from_record(std::string_view text) { return record::read<RecordFormat>(text); }
 
 }  // namespace bieten

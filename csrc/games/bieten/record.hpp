@@ -5,6 +5,9 @@
 // bieten_from_json) is game_from_record.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,9 +20,6 @@
 #include "games/bieten/rules.hpp"
 
 namespace bieten {
-
-inline constexpr std::string_view kRecordFormat = "bieten-game";  // python/bieten/_game.py JSON_FORMAT
-inline constexpr int kRecordVersion = 1;                           // JSON_VERSION
 
 namespace data {
 
@@ -119,35 +119,45 @@ void write_event(S& s, const Event& e, int players, int viewer) {
   s.end_object();
 }
 
-// The game record (Game.to_record()): rules, seed, first dealer, given deal and top card, every
-// action in R11 text, and the state to check a replay by.
+// What Bieten's record has of its own (core/record.hpp record::Format, which writes and reads the rest):
+// R rule ids, the knobs over tyrol's, a given first deal with its top card (R3.6, R3.8), the canonical
+// action texts (R11) and the hands as dealt.
+struct RecordFormat {
+  using Game = bieten::Game;
+  using Rules = bieten::Rules;
+  using ActionId = bieten::ActionId;
+  static constexpr std::string_view kFormat = "bieten-game";  // python/bieten/_game.py JSON_FORMAT
+  static constexpr int kVersion = 1;                           // JSON_VERSION
+  static constexpr std::string_view kActionRule = "R11";
+  static constexpr std::string_view kKnobRule = "R10";
+  static constexpr std::string_view kDealerRule = "R2.2";
+  static constexpr const auto& kKnobs = bieten::kKnobs;
+  static constexpr std::array<std::string_view, 2> kGivenFields = {"deal", "top_card"};
+
+  static Rules base_rules(std::optional<std::int64_t> /*players*/) { return Rules{}; }  // tyrol, R10
+  // R3.6, R3.8: the hands dealt first (a list of cards per seat) and the face-up card, or none.
+  static std::optional<GivenDeal> given_from(const json::Value& record, const Rules& rules);
+  template <json::DataSink S>
+  static void write_given(S& s, const Game& g) {
+    s.key("deal");
+    if (g.given_deal()) {
+      s.begin_array();
+      for (int p = 0; p < g.players(); ++p) data::cards(s, g.given_deal()->hands[p]);
+      s.end_array();
+    } else {
+      s.null();
+    }
+    s.key("top_card"), data::card_or_null(s, g.given_deal() ? g.given_deal()->top_card : kNoCard);
+  }
+  static ActionId parse_action(std::string_view text) { return bieten::parse_action(text); }
+  static std::string_view action_text(ActionId a) { return canonical_action_text(a); }
+  static CardSet hand_of(const Game& g, int seat) { return g.dealt()[seat]; }
+};
+
+// The game record (Game.to_record()), core/record.hpp.
 template <json::DataSink S>
 void write_record(S& s, const Game& g) {
-  const int players = g.rules().players;
-  s.begin_object();
-  s.key("format"), s.string(kRecordFormat);
-  s.key("version"), s.integer(kRecordVersion);
-  s.key("rules"), write_rules(s, g.rules());
-  s.key("seed"), s.unsigned_integer(g.seed());
-  s.key("dealer"), s.integer(g.first_dealer());
-  s.key("deal");
-  if (g.given_deal()) {
-    s.begin_array();
-    for (int p = 0; p < players; ++p) data::cards(s, g.given_deal()->hands[p]);
-    s.end_array();
-  } else {
-    s.null();
-  }
-  s.key("top_card"), data::card_or_null(s, g.given_deal() ? g.given_deal()->top_card : kNoCard);
-  s.key("actions"), s.begin_array();
-  for (const ActionId a : g.history()) s.string(canonical_action_text(a));
-  s.end_array();
-  s.key("hand_number"), s.unsigned_integer(g.hand_number());
-  s.key("scores"), data::per_seat(s, g.scores(), players);
-  s.key("hands"), s.begin_array();
-  for (int p = 0; p < players; ++p) data::cards(s, g.dealt()[p]);
-  s.end_array();
-  s.end_object();
+  record::write<RecordFormat>(s, g);
 }
 
 // The record as JSON text (a game that records its actions, Game(..., record_events=true)).

@@ -1,52 +1,25 @@
 #include "games/bieten/rules.hpp"
 
-#include <array>
-#include <utility>
-
 #include "core/errors.hpp"
 
 namespace bieten {
 
 namespace {
 
-template <typename Enum, std::size_t N>
-Enum parse_choice(std::string_view knob, std::string_view text,
-                  const std::array<std::pair<std::string_view, Enum>, N>& choices) {
-  for (const auto& [name, value] : choices) {
-    if (name == text) return value;
-  }
-  std::string allowed;
-  for (const auto& [name, value] : choices) {
-    allowed += allowed.empty() ? "" : ", ";
-    allowed += name;
-  }
-  throw RulesError("R10: " + std::string(knob) + " must be one of " + allowed + ", not '" + std::string(text) +
-                   "'");
-}
-
-constexpr std::array<std::pair<std::string_view, Wild>, 3> kWildNames = {
+constexpr knobs::Choices<Wild, 3> kWildNames = {
     {{"none", Wild::kNone}, {"weli", Wild::kWeli}, {"spitzen", Wild::kSpitzen}}};
-constexpr std::array<std::pair<std::string_view, Ties>, 2> kTiesNames = {
-    {{"suit_priority", Ties::kSuitPriority}, {"no_point", Ties::kNoPoint}}};
-constexpr std::array<std::pair<std::string_view, Overbid>, 3> kOverbidNames = {
+constexpr knobs::Choices<Ties, 2> kTiesNames = {{{"suit_priority", Ties::kSuitPriority}, {"no_point", Ties::kNoPoint}}};
+constexpr knobs::Choices<Overbid, 3> kOverbidNames = {
     {{"strict", Overbid::kStrict}, {"gespannt", Overbid::kGespannt}, {"none", Overbid::kNone}}};
-
-template <typename Enum, std::size_t N>
-std::string_view choice_name(Enum value, const std::array<std::pair<std::string_view, Enum>, N>& choices) {
-  for (const auto& [name, v] : choices) {
-    if (v == value) return name;
-  }
-  return "?";
-}
 
 }  // namespace
 
-std::string_view wild_name(Wild w) { return choice_name(w, kWildNames); }
-std::string_view ties_name(Ties t) { return choice_name(t, kTiesNames); }
-std::string_view overbid_name(Overbid o) { return choice_name(o, kOverbidNames); }
-Wild parse_wild(std::string_view text) { return parse_choice("wild", text, kWildNames); }
-Ties parse_ties(std::string_view text) { return parse_choice("ties", text, kTiesNames); }
-Overbid parse_overbid(std::string_view text) { return parse_choice("overbid", text, kOverbidNames); }
+std::string_view wild_name(Wild w) { return knobs::choice_name(w, kWildNames); }
+std::string_view ties_name(Ties t) { return knobs::choice_name(t, kTiesNames); }
+std::string_view overbid_name(Overbid o) { return knobs::choice_name(o, kOverbidNames); }
+Wild parse_wild(std::string_view text) { return knobs::parse_choice("R10", "wild", text, kWildNames); }
+Ties parse_ties(std::string_view text) { return knobs::parse_choice("R10", "ties", text, kTiesNames); }
+Overbid parse_overbid(std::string_view text) { return knobs::parse_choice("R10", "overbid", text, kOverbidNames); }
 
 void Rules::validate() const {
   if (players < kMinPlayers || players > kMaxPlayers)

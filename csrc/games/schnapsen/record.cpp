@@ -1,9 +1,8 @@
 #include "games/schnapsen/record.hpp"
 
 #include <algorithm>
-#include <array>
-#include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/record.hpp"
@@ -13,9 +12,6 @@ namespace bieten::schnapsen {
 namespace {
 
 using json::Value;
-
-// Rules from a base (a preset's knobs) overridden by a JSON object of knobs (core/knobs.hpp read).
-Rules rules_over(const Rules& base, const Value& overrides) { return knobs::read(overrides, base, kKnobs, "S10"); }
 
 // A card of the Schnapsen pack by text or id; anything else is refused (S1.1).
 Card pack_card(const Value& v, const std::string& where) {
@@ -90,53 +86,23 @@ DealtCards deal_from(const Value& deal, int players) {
   return given;
 }
 
-Game game_from(const Value& rec) {
-  const Rules rules = rules_from_json(*json::find(rec, "rules"));
-  const std::uint64_t seed = record::seed_from(*json::find(rec, "seed"));
-  const Value& dealer = *json::find(rec, "dealer");
-  if (!json::integer_in(dealer, 0, rules.players - 1)) {
-    throw SeatError("S2.1: dealer must be a seat from 0 to " + std::to_string(rules.players - 1) + ", not " +
-                    json::show(dealer));
-  }
-  std::optional<DealtCards> given;
-  const Value* deal = json::find(rec, "deal");
-  if (deal != nullptr && !deal->is_null()) given = deal_from(*deal, rules.players);
-  return Game(rules, seed, dealer.get<int>(), given, true);
-}
-
 }  // namespace
 
-std::string record_json(const Game& g) {
-  std::string out;
-  json::Writer w(out);
-  write_record(w, g);
-  return out;
+std::optional<DealtCards> RecordFormat::given_from(const Value& rec, const Rules& rules) {
+  const Value* deal = json::find(rec, "deal");
+  if (deal == nullptr || deal->is_null()) return std::nullopt;
+  return deal_from(*deal, rules.players);
 }
+
+std::string record_json(const Game& g) { return record::text<RecordFormat>(g); }
 
 Rules rules_from_json(std::string_view preset_name, const Value& knobs) {
-  return rules_over(preset(preset_name), knobs);  // preset() refuses an unknown name (S10)
+  // preset() refuses an unknown name (S10)
+  return knobs::read(knobs, preset(preset_name), kKnobs, RecordFormat::kKnobRule);
 }
 
-Rules rules_from_json(const Value& knobs) {
-  const Value* players = json::find(knobs, "players");
-  const bool two = players != nullptr && json::integer_in(*players, 2, 2);
-  return rules_over(preset(two ? "bauernschnapsen_2" : "bauernschnapsen"), knobs);
-}
+Rules rules_from_json(const Value& knobs) { return record::rules_from<RecordFormat>(knobs); }
 
-Game game_from_record(std::string_view text) {
-  const record::Parsed rec = record::envelope(
-      text, kRecordFormat, kRecordVersion,
-      {"format", "version", "rules", "seed", "dealer", "deal", "actions", "hand_number", "scores", "hands"}, "S11");
-  return record::replay<Game>(
-      rec, game_from, [](const std::string& text) { return parse_action(text); },
-      [](const Game& g) {
-        record::State state{g.hand_number(), {}, {}};
-        for (int p = 0; p < g.players(); ++p) {
-          state.scores.push_back(g.scores()[p]);
-          state.hands.push_back(g.hand(p));
-        }
-        return state;
-      });
-}
+Game game_from_record(std::string_view text) { return record::read<RecordFormat>(text); }
 
 }  // namespace bieten::schnapsen

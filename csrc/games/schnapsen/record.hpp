@@ -4,6 +4,9 @@
 // pybind11 module's builder of dicts and lists. Reading a record back is game_from_record.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,9 +20,6 @@
 #include "games/schnapsen/rules.hpp"
 
 namespace bieten::schnapsen {
-
-inline constexpr std::string_view kRecordFormat = "bieten-schnapsen-game";  // _game.py JSON_FORMAT
-inline constexpr int kRecordVersion = 1;                                     // JSON_VERSION
 
 namespace data {
 
@@ -163,31 +163,45 @@ void write_event(S& s, const Event& e, int players) {
   s.end_object();
 }
 
-// The game record (Game.to_record()).
+// What a Bauernschnapsen or Schnapsen record has of its own (core/record.hpp record::Format, which writes
+// and reads the rest): S rule ids, the knobs over bauernschnapsen's (bauernschnapsen_2's for two
+// players), a given first deal in deal()'s shape (S3.7), the action texts (S11) and the hands held.
+struct RecordFormat {
+  using Game = schnapsen::Game;
+  using Rules = schnapsen::Rules;
+  using ActionId = schnapsen::ActionId;
+  static constexpr std::string_view kFormat = "bieten-schnapsen-game";  // _game.py JSON_FORMAT
+  static constexpr int kVersion = 1;                                     // JSON_VERSION
+  static constexpr std::string_view kActionRule = "S11";
+  static constexpr std::string_view kKnobRule = "S10";
+  static constexpr std::string_view kDealerRule = "S2.1";
+  static constexpr const auto& kKnobs = schnapsen::kKnobs;
+  static constexpr std::array<std::string_view, 1> kGivenFields = {"deal"};
+
+  // S10: Rules.from_dict's missing knobs are bauernschnapsen's, or bauernschnapsen_2's for 2 players.
+  static Rules base_rules(std::optional<std::int64_t> players) {
+    return preset(players == 2 ? "bauernschnapsen_2" : "bauernschnapsen");
+  }
+  // S3.7: the cards of the first deal as deal() gives them, or none.
+  static std::optional<DealtCards> given_from(const json::Value& record, const Rules& rules);
+  template <json::DataSink S>
+  static void write_given(S& s, const Game& g) {
+    s.key("deal");
+    if (g.given_deal()) {
+      write_dealt(s, *g.given_deal(), g.players());
+    } else {
+      s.null();
+    }
+  }
+  static ActionId parse_action(std::string_view text) { return schnapsen::parse_action(text); }
+  static std::string_view action_text(ActionId a) { return schnapsen::action_text(a); }
+  static CardSet hand_of(const Game& g, int seat) { return g.hand(seat); }
+};
+
+// The game record (Game.to_record()), core/record.hpp.
 template <json::DataSink S>
 void write_record(S& s, const Game& g) {
-  const int players = g.players();
-  s.begin_object();
-  s.key("format"), s.string(kRecordFormat);
-  s.key("version"), s.integer(kRecordVersion);
-  s.key("rules"), write_rules(s, g.rules());
-  s.key("seed"), s.unsigned_integer(g.seed());
-  s.key("dealer"), s.integer(g.first_dealer());
-  s.key("deal");
-  if (g.given_deal()) {
-    write_dealt(s, *g.given_deal(), players);
-  } else {
-    s.null();
-  }
-  s.key("actions"), s.begin_array();
-  for (const ActionId a : g.history()) s.string(action_text(a));
-  s.end_array();
-  s.key("hand_number"), s.unsigned_integer(g.hand_number());
-  s.key("scores"), data::per_seat(s, g.scores(), players);
-  s.key("hands"), s.begin_array();
-  for (int p = 0; p < players; ++p) data::cards(s, g.hand(p));
-  s.end_array();
-  s.end_object();
+  record::write<RecordFormat>(s, g);
 }
 
 // The record as JSON text (a game that records its actions).

@@ -1,8 +1,6 @@
 #include "games/schnapsen/rules.hpp"
 
-#include <array>
 #include <string>
-#include <utility>
 
 #include "core/errors.hpp"
 
@@ -10,40 +8,19 @@ namespace bieten::schnapsen {
 
 namespace {
 
-template <typename Enum, std::size_t N>
-using Choices = std::array<std::pair<std::string_view, Enum>, N>;
-
-template <typename Enum, std::size_t N>
-Enum parse_choice(std::string_view knob, std::string_view text, const Choices<Enum, N>& choices) {
-  for (const auto& [name, value] : choices) {
-    if (name == text) return value;
-  }
-  std::string allowed;
-  for (const auto& [name, value] : choices) allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-  throw RulesError("S10: " + std::string(knob) + " must be one of " + allowed + ", not '" + std::string(text) + "'");
-}
-
-template <typename Enum, std::size_t N>
-std::string_view choice_name(Enum value, const Choices<Enum, N>& choices) {
-  for (const auto& [name, v] : choices) {
-    if (v == value) return name;
-  }
-  return "?";
-}
-
-constexpr Choices<Partners, 2> kPartnerNames = {{{"fixed", Partners::kFixed}, {"called", Partners::kCalled}}};
-constexpr Choices<Claim, 2> kClaimNames = {{{"explicit", Claim::kExplicit}, {"automatic", Claim::kAutomatic}}};
-constexpr Choices<MustHead, 3> kMustHeadNames = {
+constexpr knobs::Choices<Partners, 2> kPartnerNames = {{{"fixed", Partners::kFixed}, {"called", Partners::kCalled}}};
+constexpr knobs::Choices<Claim, 2> kClaimNames = {{{"explicit", Claim::kExplicit}, {"automatic", Claim::kAutomatic}}};
+constexpr knobs::Choices<MustHead, 3> kMustHeadNames = {
     {{"never", MustHead::kNever}, {"contracts", MustHead::kContracts}, {"always", MustHead::kAlways}}};
 
 }  // namespace
 
-std::string_view partners_name(Partners p) { return choice_name(p, kPartnerNames); }
-std::string_view claim_name(Claim c) { return choice_name(c, kClaimNames); }
-std::string_view must_head_name(MustHead m) { return choice_name(m, kMustHeadNames); }
-Partners parse_partners(std::string_view text) { return parse_choice("partners", text, kPartnerNames); }
-Claim parse_claim(std::string_view text) { return parse_choice("claim", text, kClaimNames); }
-MustHead parse_must_head(std::string_view text) { return parse_choice("must_head", text, kMustHeadNames); }
+std::string_view partners_name(Partners p) { return knobs::choice_name(p, kPartnerNames); }
+std::string_view claim_name(Claim c) { return knobs::choice_name(c, kClaimNames); }
+std::string_view must_head_name(MustHead m) { return knobs::choice_name(m, kMustHeadNames); }
+Partners parse_partners(std::string_view text) { return knobs::parse_choice("S10", "partners", text, kPartnerNames); }
+Claim parse_claim(std::string_view text) { return knobs::parse_choice("S10", "claim", text, kClaimNames); }
+MustHead parse_must_head(std::string_view text) { return knobs::parse_choice("S10", "must_head", text, kMustHeadNames); }
 
 void Rules::validate() const {
   if (players != 2 && players != 4) throw RulesError("S10/S2.1: players must be 4 or 2, not " + std::to_string(players));
