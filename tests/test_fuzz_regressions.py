@@ -487,3 +487,32 @@ def test_refused_seat_is_named_in_the_message(seat: int) -> None:
 )
 def test_0d_array_is_refused_as_a_hand(call: Callable[[], object]) -> None:
     refused(call, bieten.HandError)
+
+
+@pytest.mark.parametrize("game_class", ["bieten", "schnapsen"])
+@pytest.mark.parametrize("spelling", ["as written", "through the tree"])
+def test_a_record_followed_by_a_nul_byte_is_refused_not_cut_short(game_class: str, spelling: str) -> None:
+    # Bug 16: nlohmann's lexer takes a NUL byte for the end of the input, so `record + "\x00garbage"`
+    # read as the record. JSON text never holds a raw NUL, and Python's json refuses it too. Both ways
+    # through the core (the quick scan of to_json's shape, and the tree) refuse it, naming where it is.
+    if game_class == "bieten":
+        game = bieten.Game(RULES, 5)
+    else:
+        from bieten import schnapsen
+
+        game = schnapsen.Game(schnapsen.Rules.preset("schnapsen"), seed=5)
+    for _ in range(12):
+        game.step(game.legal_action_ids()[-1])
+    text = game.to_json()
+    if spelling == "through the tree":
+        text = json.dumps(dict(json.loads(text), version=1.0))
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text + "\x00garbage")
+    cls = type(game)
+    with pytest.raises(
+        bieten.GameRecordError, match=f"a NUL byte at char {len(text)}, which JSON text never holds"
+    ):
+        cls.from_json(text + "\x00garbage")
+    with pytest.raises(bieten.GameRecordError, match="a NUL byte at char 0, "):
+        cls.from_json("\x00" + text)
+    assert cls.from_json(text) == game

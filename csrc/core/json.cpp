@@ -125,6 +125,11 @@ Value parse(std::string_view text, TextList* list) {
   // RFC 8259 lets a reader skip a byte-order mark, and nlohmann does; Python's json refuses one, and so
   // do we, so that a text is JSON to both or to neither.
   if (text.starts_with("\xEF\xBB\xBF")) throw ParseError("a byte-order mark before the JSON text");
+  // nlohmann's lexer takes a NUL byte for the end of the input, so a text with one and anything after
+  // it would read as the text before it. JSON never holds a raw NUL (in a string it is \u0000).
+  if (const std::size_t at = text.find('\0'); at != std::string_view::npos) {
+    throw ParseError("a NUL byte at char " + std::to_string(at) + ", which JSON text never holds");
+  }
   Value out;
   Builder builder(out, list);
   try {

@@ -227,6 +227,8 @@ std::optional<typename F::Game> scan(std::string_view text) {
   using Game = typename F::Game;
   // nlohmann skips a byte-order mark, which json::parse refuses: the tree's reading says so.
   if (text.starts_with("\xEF\xBB\xBF")) return std::nullopt;
+  // nlohmann stops at a NUL byte as at the end of the input; json::parse refuses one, and says so.
+  if (text.find('\0') != std::string_view::npos) return std::nullopt;
   Scanned<F> rec;
   rec.actions.reserve(text.size() / 8);  // a record's action takes more than 8 bytes of it
   Scanner<F> scanner(rec);
