@@ -55,9 +55,10 @@ struct NoTally {
 // to choose them (not measured for random agents, whose decisions cost about as much as two clock
 // reads: 0), and the time spent in the games in all (dealing, applying actions, recording results,
 // and the decisions). What bounds a run's hands per second is the agent whose decisions take the
-// largest share of `game_ns` (bieten simulate's summary says which).
+// largest share of `game_ns` (bieten simulate's summary says which). Each thread counts in its own
+// cache lines (a decision's count is written at every decision).
 template <int kSeats>
-struct RunClock {
+struct alignas(64) RunClock {
   std::array<std::uint64_t, kSeats> decisions{};
   std::array<std::uint64_t, kSeats> decision_ns{};
   std::uint64_t game_ns = 0;
