@@ -91,7 +91,8 @@ def test_a_run_of_one_game_on_one_thread_says_so_in_the_singular() -> None:
     assert main(["simulate", "--games", "1", "--threads", "1", "--no-progress"], out) == 0
     lines = out.getvalue().splitlines()
     assert lines[0] == "1 game of tyrol (4 players, 3 cards, target 11), seed 1, 1 thread"
-    assert lines[-1].startswith("1 game, ")
+    assert lines[-2].startswith("1 game, ")
+    assert lines[-1].startswith("limited by heuristic (seat 0): its ")  # issue 22: what bounds the run
 
 
 def test_the_page_counts_with_one_rule_for_singular_and_plural() -> None:

@@ -18,6 +18,7 @@ LAZY = (
     "AGENTS",
     "FIGURE_COLUMNS",
     "Agent",
+    "RunTime",
     "SchnapsenSimulationResult",
     "SchnapsenSummary",
     "SimulationResult",

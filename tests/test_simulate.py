@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -180,3 +182,80 @@ def test_figure_odds_are_probabilities_of_every_figure() -> None:
     assert all(0.0 <= p <= 1.0 for p in odds.values())
     # Seat 1 holds no Leaves card and no wild can become one in tyrol: no Green for it.
     assert odds["green"] == 0.0
+
+
+# -- issue 22: the main job's figure (docs/simulate.md "Where the time goes") -------------------------
+
+# Runs of the heuristic recorded with the build before its odds sampler took a caller's workspace
+# (commit c7e1bb4): (preset, players, cards, agents, games, actions in all, digest of the results).
+# The workspace only reuses storage, so every action, and so every result, is the same bit for bit.
+PINNED_RUNS = [
+    ("tyrol", 4, 3, ["heuristic", "random", "random", "random"], 200, 21988, "9c8f1c7e05b8c446"),
+    ("bavaria", 4, 3, ["heuristic", "heuristic", "random", "random"], 60, 6390, "4c66345fb07ce47a"),
+    ("welibieten", 3, 3, ["heuristic"] * 3, 40, 3273, "949f767e53e700cb"),
+    ("spitzbieten", 5, 3, ["heuristic", "random"] * 2 + ["random"], 40, 5186, "66b0f14df7eb8303"),
+    ("south_tyrol", 4, 4, ["heuristic"] * 4, 20, 2300, "b725828db362afbc"),
+    ("tyrol", 2, 3, ["heuristic", "heuristic"], 60, 2926, "3c8f1a9549a74c70"),
+    ("tyrol", 4, 3, ["ismcts:60", "heuristic", "random", "random"], 6, 710, "bdfe536cc48f1635"),
+]
+
+
+def _digest(result: SimulationResult) -> str:
+    data = result.scores.tobytes() + result.actions.tobytes() + result.winner.tobytes()
+    return hashlib.sha256(data + result.figure_points.tobytes()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("preset", "players", "cards", "agents", "games", "actions", "digest"), PINNED_RUNS)
+def test_heuristic_runs_are_bit_identical_to_the_build_before_the_workspace(
+    preset: str, players: int, cards: int, agents: list[str], games: int, actions: int, digest: str
+) -> None:
+    rules = Rules.preset(preset, players=players, hand_size=cards)
+    result = simulate(rules, agents, games=games, seed=11, threads=2)
+    assert (int(result.actions.sum()), _digest(result)) == (actions, digest)
+
+
+def test_the_summary_says_which_agent_limits_the_run_with_its_measured_share() -> None:
+    result = simulate(RULES, ["heuristic", "random", "heuristic", "random"], games=200, seed=4, threads=2)
+    time = result.summary().time
+    assert time is not None
+    assert sum(time.decisions) == int(result.actions.sum())  # every decision counted, random ones too
+    assert time.decision_seconds[1] == time.decision_seconds[3] == 0.0  # random: not timed
+    assert 0 < time.decision_seconds[0] + time.decision_seconds[2] <= time.game_seconds
+    line = str(result.summary()).splitlines()[-1]
+    match = re.fullmatch(
+        r"limited by heuristic \(seats 0, 2\): its ([\d,]+) decisions took (\d+\.\d)% of the time in "
+        r"games, ([\d,]+\.\d) µs each",
+        line,
+    )
+    assert match is not None, line
+    assert int(match[1].replace(",", "")) == time.decisions[0] + time.decisions[2]
+    share = 100 * (time.decision_seconds[0] + time.decision_seconds[2]) / time.game_seconds
+    assert float(match[2]) == pytest.approx(share, abs=0.06)
+    # the heuristic samples deals for every bid and card; random decisions cost next to nothing
+    assert share > 50
+
+
+def test_a_run_of_random_agents_names_no_limit_and_merged_shards_add_their_time() -> None:
+    assert "limited by" not in str(simulate(RULES, ["random"] * 4, games=50, seed=1).summary())
+    shards = [simulate(RULES, MIXED, games=60, seed=2, threads=1, shard=(k, 2)) for k in range(2)]
+    merged = SimulationResult.merge(shards).time
+    assert merged is not None and shards[0].time is not None and shards[1].time is not None
+    assert merged.decisions == tuple(
+        a + b for a, b in zip(shards[0].time.decisions, shards[1].time.decisions, strict=True)
+    )
+    assert merged.game_seconds == pytest.approx(shards[0].time.game_seconds + shards[1].time.game_seconds)
+
+
+def test_simulate_cli_prints_what_limits_the_run() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--games", "100", "--threads", "2", "--no-progress"], out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert re.fullmatch(
+        r"limited by heuristic \(seat 0\): its [\d,]+ decisions took \d+\.\d% of the time in games, "
+        r"[\d,]+\.\d µs each",
+        last,
+    ), last
+    out = io.StringIO()
+    assert main(["simulate", "--games", "100", "--threads", "2", "--json"], out) == 0
+    time = json.loads(out.getvalue())["time"]
+    assert set(time) == {"decisions", "decision_seconds", "game_seconds"} and time["decision_seconds"][0] > 0

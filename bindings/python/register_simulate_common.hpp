@@ -36,25 +36,26 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
   return out;
 }
 
-// A built-in agent with its own generator, for Python loops that mix agents.
+// A built-in agent with its own generator and workspace, for Python loops that mix agents.
 template <typename G>
 struct PyAgentOf {
   AgentSpec spec;
   SplitMix64 rng;
+  AgentWorkspaceFor<G> workspace;
 };
 
 template <typename G>
 void define_core_agent(py::module_& m, const char* game_over) {
   using A = PyAgentOf<G>;
   py::class_<A>(m, "CoreAgent")
-      .def(py::init([](const std::string& name, std::uint64_t seed) { return A{builtin_agent_spec(name), SplitMix64(seed)}; }),
+      .def(py::init([](const std::string& name, std::uint64_t seed) { return A{builtin_agent_spec(name), SplitMix64(seed), {}}; }),
            py::arg("name"), py::arg("seed"))
       .def_property_readonly("name", [](const A& a) { return agent_spec_name(a.spec); })
       .def("act", [game_over](A& a, const G& g) {
         if (g.is_over()) throw IllegalActionError(game_over);
-        if (a.spec.kind != AgentKind::kIsmcts) return static_cast<int>(builtin_action(a.spec, g, a.rng));
+        if (a.spec.kind != AgentKind::kIsmcts) return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
         py::gil_scoped_release release;  // a search: let other Python threads run
-        return static_cast<int>(builtin_action(a.spec, g, a.rng));
+        return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
       }, py::arg("game"));
 }
 
@@ -118,6 +119,18 @@ py::dict simulate_common(const typename G::Rules& rules, const std::vector<std::
   out["bummerl"] = to_array(r.bummerl, {n});
   out["hands"] = to_array(r.hands, {n});
   out["actions"] = to_array(r.actions, {n});
+  // Where the time went (RunClock): per seat, decisions and the seconds its agent took (0 for random
+  // agents, not measured), and the seconds spent in the games, summed over the threads.
+  const auto seats = static_cast<std::size_t>(rules.players);
+  std::vector<std::int64_t> decisions(seats);
+  std::vector<double> decision_seconds(seats);
+  for (std::size_t p = 0; p < seats; ++p) {
+    decisions[p] = static_cast<std::int64_t>(r.clock.decisions[p]);
+    decision_seconds[p] = static_cast<double>(r.clock.decision_ns[p]) * 1e-9;
+  }
+  out["decisions"] = to_array(decisions, {rules.players});
+  out["decision_seconds"] = to_array(decision_seconds, {rules.players});
+  out["game_seconds"] = static_cast<double>(r.clock.game_ns) * 1e-9;
   extra(out, r);
   return out;
 }

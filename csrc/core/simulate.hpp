@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -50,6 +51,23 @@ struct NoTally {
   void add(const Totals&) {}
 };
 
+// Where a run's time went, summed over its threads: each seat's decisions, the time its agent took
+// to choose them (not measured for random agents, whose decisions cost about as much as two clock
+// reads: 0), and the time spent in the games in all (dealing, applying actions, recording results,
+// and the decisions). What bounds a run's hands per second is the agent whose decisions take the
+// largest share of `game_ns` (bieten simulate's summary says which). Each thread counts in its own
+// cache lines (a decision's count is written at every decision).
+template <int kSeats>
+struct alignas(64) RunClock {
+  std::array<std::uint64_t, kSeats> decisions{};
+  std::array<std::uint64_t, kSeats> decision_ns{};
+  std::uint64_t game_ns = 0;
+  void add(const RunClock& o) {
+    for (int p = 0; p < kSeats; ++p) decisions[p] += o.decisions[p], decision_ns[p] += o.decision_ns[p];
+    game_ns += o.game_ns;
+  }
+};
+
 // Per-game results of the games played (ascending game index), and the tally's.
 template <GameType G, typename Tally = NoTally>
 struct SimulationResultOf : Tally {
@@ -59,6 +77,7 @@ struct SimulationResultOf : Tally {
   std::vector<std::uint8_t> bummerl;   // per game: bitmask of seats
   std::vector<std::uint32_t> hands;    // per game: hands (Schnapsen: deals) played
   std::vector<std::uint32_t> actions;  // per game: actions applied
+  RunClock<G::kMaxPlayers> clock;      // where the time went (not part of the results: it varies)
 };
 
 namespace simulate_detail {
@@ -67,12 +86,12 @@ namespace simulate_detail {
 // agent stops the run or chooses an illegal action.
 template <GameType G>
 typename G::ActionId choose(const SimulationConfigOf<G>& config, const G& game, int seat, SplitMix64& gen,
-                            std::uint64_t index) {
+                            AgentWorkspaceFor<G>& workspace, std::uint64_t index) {
   using ActionId = typename G::ActionId;
   switch (config.agents[seat]) {
-    case AgentKind::kRandom: return random_action(game, gen);
-    case AgentKind::kHeuristic: return heuristic_action(game, gen);
-    case AgentKind::kIsmcts: return ismcts_action(game, gen, config.ismcts[seat]);
+    case AgentKind::kRandom:
+    case AgentKind::kHeuristic: return builtin_action(AgentSpec{config.agents[seat], {}}, game, gen, workspace);
+    case AgentKind::kIsmcts: return builtin_action(AgentSpec{AgentKind::kIsmcts, config.ismcts[seat]}, game, gen, workspace);
     case AgentKind::kExternal: break;
   }
   const int chosen = config.external[seat](game, seat);
@@ -118,23 +137,48 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
   out.Tally::resize(n);
 
   using Totals = typename Tally::Totals;
+  using Clock = std::chrono::steady_clock;
+  using Ns = std::chrono::nanoseconds;
+  const auto ns = [](Clock::time_point a, Clock::time_point b) {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<Ns>(b - a).count());
+  };
   struct Worker {
     G game;
     Totals* totals;
+    RunClock<G::kMaxPlayers>* clock;
+    AgentWorkspaceFor<G> workspace;  // the agents' storage, reused by every decision on this thread
   };
-  std::vector<Totals> totals(static_cast<std::size_t>(std::max(1, config.threads)));
+  const auto slots = static_cast<std::size_t>(std::max(1, config.threads));
+  std::vector<Totals> totals(slots);
+  std::vector<RunClock<G::kMaxPlayers>> clocks(slots);
+  std::array<bool, G::kMaxPlayers> timed{};  // random decisions are counted, not timed
+  for (int p = 0; p < players; ++p) timed[p] = config.agents[p] != AgentKind::kRandom;
   run_slots(
       n, config.threads, progress,
-      [&](int t) { return Worker{G(config.rules, 0, 0, {}, false), &totals[static_cast<std::size_t>(t)]}; },  // reset per game
+      [&](int t) {  // the game is reset per game
+        const auto i = static_cast<std::size_t>(t);
+        return Worker{G(config.rules, 0, 0, {}, false), &totals[i], &clocks[i], {}};
+      },
       [&](Worker& w, std::size_t slot) {
+        const Clock::time_point start = Clock::now();
         const std::uint64_t index = range.index(slot, k, K);
         const std::uint64_t seed = batch_game_seed(config.base_seed, index);
         G& game = w.game;
+        RunClock<G::kMaxPlayers>& clock = *w.clock;
         game.reset(seed);
         auto gens = simulate_detail::agent_generators<G::kMaxPlayers>(seed);
         while (!game.is_over()) {
           const int seat = game.current_player();
-          game.apply_unchecked(simulate_detail::choose(config, game, seat, gens[static_cast<std::size_t>(seat)], index));
+          SplitMix64& gen = gens[static_cast<std::size_t>(seat)];
+          ++clock.decisions[seat];
+          if (!timed[seat]) {
+            game.apply_unchecked(simulate_detail::choose(config, game, seat, gen, w.workspace, index));
+            continue;
+          }
+          const Clock::time_point before = Clock::now();
+          const auto action = simulate_detail::choose(config, game, seat, gen, w.workspace, index);
+          clock.decision_ns[seat] += ns(before, Clock::now());
+          game.apply_unchecked(action);
         }
         out.game_index[slot] = index;
         out.winners[slot] = game.winners();
@@ -146,8 +190,10 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
         out.hands[slot] = static_cast<std::uint32_t>(game.hand_number() + 1);
         out.actions[slot] = static_cast<std::uint32_t>(game.actions_applied());
         out.record(slot, game, *w.totals);
+        clock.game_ns += ns(start, Clock::now());
       });
   for (const Totals& t : totals) out.add(t);
+  for (const RunClock<G::kMaxPlayers>& c : clocks) out.clock.add(c);
   return out;
 }
 

@@ -49,6 +49,71 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
 
 
+@dataclass(frozen=True)
+class RunTime:
+    """Where a run's time went, measured in C++ and summed over its threads: each seat's decisions,
+    the seconds its agent took to choose them (0 for random agents, whose decisions are counted but
+    not timed: a decision costs about as much as reading the clock), and the seconds spent in the
+    games in all (dealing, the agents' decisions, applying the actions, recording the results)."""
+
+    decisions: tuple[int, ...]
+    decision_seconds: tuple[float, ...]
+    game_seconds: float
+
+    @classmethod
+    def of(cls, parts: Sequence[dict[str, Any]], players: int) -> RunTime:
+        """The sum of the core's result dicts of a run (their ``decisions``, ``decision_seconds``
+        and ``game_seconds``)."""
+        decisions = np.zeros(players, dtype=np.int64)
+        seconds = np.zeros(players, dtype=np.float64)
+        for part in parts:
+            decisions += part["decisions"]
+            seconds += part["decision_seconds"]
+        return cls(
+            tuple(int(d) for d in decisions),
+            tuple(float(x) for x in seconds),
+            float(sum(float(part["game_seconds"]) for part in parts)),
+        )
+
+    def __add__(self, other: RunTime) -> RunTime:
+        return RunTime(
+            tuple(a + b for a, b in zip(self.decisions, other.decisions, strict=True)),
+            tuple(a + b for a, b in zip(self.decision_seconds, other.decision_seconds, strict=True)),
+            self.game_seconds + other.game_seconds,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decisions": list(self.decisions),
+            "decision_seconds": list(self.decision_seconds),
+            "game_seconds": self.game_seconds,
+        }
+
+    def limit(self, agents: Sequence[str]) -> str | None:
+        """What bounds the run's hands per second: the agent whose timed decisions took the largest
+        share of the time in games, its seats, that share, its decisions and their mean time. None
+        when no decision was timed (only random agents)."""
+        by_agent: dict[str, list[int]] = {}
+        for seat, agent in enumerate(agents):
+            if self.decision_seconds[seat] > 0:
+                by_agent.setdefault(agent, []).append(seat)
+        if not by_agent or self.game_seconds <= 0:
+            return None
+
+        def seconds_of(seats: list[int]) -> float:
+            return sum(self.decision_seconds[s] for s in seats)
+
+        agent, seats = max(by_agent.items(), key=lambda item: seconds_of(item[1]))
+        spent = seconds_of(seats)
+        count = sum(self.decisions[s] for s in seats)
+        where = f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(map(str, seats))}"
+        return (
+            f"limited by {agent} ({where}): its {_count(count, 'decision')} took "
+            f"{100 * spent / self.game_seconds:.1f}% of the time in games, "
+            f"{1e6 * spent / max(count, 1):,.1f} µs each"
+        )
+
+
 @dataclass(frozen=True, kw_only=True)
 class Summary:
     """What a run showed, seat by seat (see ``SimulationResult.summary``), in either game.
@@ -70,6 +135,7 @@ class Summary:
     bummerl: tuple[int, ...]
     points_per_game: dict[str, tuple[float, ...]] = field(default_factory=dict)
     unit: str = "hand"
+    time: RunTime | None = None
 
     @property
     def hands_per_second(self) -> float:
@@ -95,6 +161,7 @@ class Summary:
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
             "seats": seats,
+            **({"time": self.time.to_dict()} if self.time is not None else {}),
         }
 
     def __str__(self) -> str:
@@ -122,6 +189,9 @@ class Summary:
             f"({self.hands_per_second:,.0f} {unit}s/s)"
             + ("; figure columns are points per game" if figures else "")
         )
+        limit = self.time.limit(self.agents) if self.time is not None else None
+        if limit is not None:
+            lines.append(limit)
         return "\n".join(lines)
 
 
@@ -144,6 +214,7 @@ def _summary(result: Any, wins: list[int], unit: str, points: dict[str, tuple[fl
         bummerl=tuple(int(x) for x in result.bummerl.sum(axis=0)),
         points_per_game=points,
         unit=unit,
+        time=result.time,
     )
 
 
@@ -151,6 +222,17 @@ def _same_run(a: Any, b: Any, arrays: tuple[str, ...]) -> bool:
     """Equal runs: same rules, agents, seed, games, shard and every array bit for bit."""
     same = (a.rules, a.agents, a.seed, a.games, a.shard) == (b.rules, b.agents, b.seed, b.games, b.shard)
     return same and all(np.array_equal(getattr(a, n), getattr(b, n)) for n in arrays)
+
+
+def _time_of(parts: Sequence[Any]) -> RunTime | None:
+    """Where the parts' time went, in all (None if a part does not say)."""
+    times = [p.time for p in parts]
+    if any(t is None for t in times):
+        return None
+    total: RunTime = times[0]
+    for t in times[1:]:
+        total += t
+    return total
 
 
 def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
@@ -180,6 +262,7 @@ def _joined(parts: Sequence[Any], per_game: tuple[str, ...]) -> dict[str, Any]:
         "shard": shard,
         "game_index": index[order],
         "seconds": sum(p.seconds for p in parts),
+        "time": _time_of(parts),
     }
     for name in per_game:
         fields[name] = np.concatenate([getattr(p, name) for p in parts])[order]
@@ -207,6 +290,7 @@ class _RunResult:
     hands: npt.NDArray[np.uint32]
     actions: npt.NDArray[np.uint32]
     seconds: float = field(default=0.0, compare=False)
+    time: RunTime | None = field(default=None, compare=False)
 
     _PER_GAME: ClassVar[tuple[str, ...]]
     _SUMMED: ClassVar[tuple[str, ...]] = ()
@@ -400,6 +484,7 @@ def simulate(
         "hands": joined("hands"),
         "actions": joined("actions"),
         "seconds": seconds,
+        "time": RunTime.of(parts, rules.players),
     }
     result: type[_RunResult] = family.member("simulation_result")
     return result(**fields, **result._own_fields(parts, rules.players))  # type: ignore[return-value]
@@ -474,8 +559,10 @@ class _Totals:
         self.scores = np.zeros(players, dtype=np.int64)
         self.bummerl = np.zeros(players, dtype=np.int64)
         self.figure_points: npt.NDArray[np.int64] | None = None
+        self.time = RunTime.of([], players)
 
     def add(self, part: dict[str, Any]) -> None:
+        self.time += RunTime.of([part], self.players)
         self.games += len(part["game_index"])
         self.hands += int(part["hands"].sum(dtype=np.uint64))
         self.scores += part["scores"].sum(axis=0, dtype=np.int64)
@@ -507,6 +594,7 @@ class _Totals:
             bummerl=tuple(int(x) for x in self.bummerl),
             points_per_game=points,
             unit=self.unit,
+            time=self.time,
         )
 
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +23,26 @@
 using namespace bieten;
 using bieten_test::long_factor;
 using bieten_test::quick;
+
+// Every allocation of the process is counted, to check that a heuristic decision with a warm
+// workspace allocates nothing (doctest allocates too: only the agent's calls are measured).
+std::atomic<long> g_allocations{0};
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+// GCC sees the free() of what `new` returned, not that this `new` is malloc.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace {
 
@@ -61,7 +82,8 @@ void check_odds(const Game& g, int seat, const FigureOdds& o) {
         CHECK((g.unplayed()[p] & ~unseen) == 0);
       }
     }
-    odds_detail::visit_worlds(v, rng, 8, 8, [&](const Hands& world) {
+    AgentWorkspace ws;
+    odds_detail::visit_worlds(v, rng, ws, 8, 8, [&](const Hands& world) {
       CardSet all = 0;
       for (int p = 0; p < n; ++p) {
         CHECK(!(all & world[p]));
@@ -431,6 +453,39 @@ TEST_CASE("heuristic and random agents act legally and figure_odds holds in ever
     }
   }
   std::printf("legal actions and odds ok in %lld games\n", legal_games);
+}
+
+// Issue 22: the heuristic's odds sampler keeps its lists of fitting sets (R7.2) in the caller's
+// AgentWorkspace. Once warm (each seat's list reserved), no decision allocates; the actions are those
+// of the calls that make a fresh workspace each time, which allocate whenever a list is built.
+TEST_CASE("a heuristic decision with a warm workspace allocates nothing and acts as without one") {
+  AgentWorkspace ws;
+  for (std::vector<CardSet>& list : ws.fitting) list.reserve(odds_detail::kListCapacity);
+  long decisions = 0, fresh_allocations = 0, warm_allocations = 0;
+  for (const char* name : {"tyrol", "bavaria", "spitzbieten"}) {
+    for (int players = 3; players <= 5; ++players) {
+      const Rules r = make_rules(name, players, 3);
+      for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(quick() ? 2 : 6); ++seed) {
+        Game g(r, seed, 0, {}, false);
+        SplitMix64 fresh_rng(seed * 31), warm_rng(seed * 31);
+        while (!g.is_over()) {
+          long before = g_allocations.load();
+          const ActionId fresh = heuristic_action(g, fresh_rng);
+          fresh_allocations += g_allocations.load() - before;
+          before = g_allocations.load();
+          const ActionId warm = heuristic_action(g, warm_rng, ws);
+          warm_allocations += g_allocations.load() - before;
+          REQUIRE(warm == fresh);
+          ++decisions;
+          g.apply(warm);
+        }
+      }
+    }
+  }
+  std::printf("%ld heuristic decisions: %ld allocations with a fresh workspace each, %ld with a warm one\n",
+              decisions, fresh_allocations, warm_allocations);
+  CHECK(fresh_allocations > 0);  // the counter sees the lists the sampler builds
+  CHECK(warm_allocations == 0);
 }
 
 TEST_CASE("the heuristic agent beats three random seats (tyrol, 4 players)") {

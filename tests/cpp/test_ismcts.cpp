@@ -66,7 +66,8 @@ void bieten_samplers(int games) {
           const int seat = g.current_player();
           if (g.phase() != Phase::kSteal) {
             const od::View v = od::make_view(g, seat);
-            od::Sampler sampler(v, worlds, true, true, 32);
+            AgentWorkspace lists;
+            od::Sampler sampler(v, worlds, lists, true, true, 32);
             int drawn = 0;
             for (int k = 0; k < 32; ++k) {
               Hands world = v.known;

@@ -63,10 +63,10 @@ constexpr int kQuickExact = 200;
 double margin(double t) { return 3 * std::sqrt(t * (1 - t) / kQuickSamples) + 0.02; }
 
 template <std::size_t N>
-FigureOdds decision_odds(const Game& game, int seat, std::uint8_t figures, SplitMix64& rng,
+FigureOdds decision_odds(const Game& game, int seat, std::uint8_t figures, SplitMix64& rng, AgentWorkspace& ws,
                          const std::array<double, N>& thresholds) {
   const od::View v = od::make_view(game, seat);
-  FigureOdds o = od::odds(v, rng, figures, kQuickSamples, kQuickExact);
+  FigureOdds o = od::odds(v, rng, ws, figures, kQuickSamples, kQuickExact);
   if (o.exact) return o;
   std::uint8_t refine = 0;
   for (int f = 0; f < kBiddableFigures; ++f) {
@@ -77,7 +77,7 @@ FigureOdds decision_odds(const Game& game, int seat, std::uint8_t figures, Split
   }
   if (!refine) return o;
   // Up to figure_odds' kSamples worlds in all (or every holding, if they are few enough).
-  const FigureOdds more = od::odds(v, rng, refine, od::kSamples - o.worlds, od::kExactLimit);
+  const FigureOdds more = od::odds(v, rng, ws, refine, od::kSamples - o.worlds, od::kExactLimit);
   for (int f = 0; f < kBiddableFigures; ++f) {
     if (!(refine >> f & 1)) continue;
     o.p[f] = more.exact ? more.p[f] : (o.p[f] * o.worlds + more.p[f] * more.worlds) / (o.worlds + more.worlds);
@@ -89,19 +89,20 @@ FigureOdds decision_odds(const Game& game, int seat, std::uint8_t figures, Split
 
 // The probability, for the seat to act, of the best figure f, near the given thresholds.
 template <std::size_t N>
-double odds_of(const Game& game, int seat, int f, SplitMix64& rng, const std::array<double, N>& thresholds) {
-  return decision_odds(game, seat, static_cast<std::uint8_t>(1u << f), rng, thresholds).p[f];
+double odds_of(const Game& game, int seat, int f, SplitMix64& rng, AgentWorkspace& ws,
+               const std::array<double, N>& thresholds) {
+  return decision_odds(game, seat, static_cast<std::uint8_t>(1u << f), rng, ws, thresholds).p[f];
 }
 
 // R7.1: the most promising figure it may bid whose odds pass the opening threshold, or -1.
-int choose_bid(const Game& game, int seat, SplitMix64& rng, double open_at) {
+int choose_bid(const Game& game, int seat, SplitMix64& rng, AgentWorkspace& ws, double open_at) {
   const ActionMask& legal = game.legal_mask();
   std::uint8_t figures = 0;
   for (int f = 0; f < kBiddableFigures; ++f) {
     if (legal.test(bid_action(static_cast<Figure>(f)))) figures |= static_cast<std::uint8_t>(1u << f);
   }
   if (!figures) return -1;
-  const FigureOdds o = decision_odds(game, seat, figures, rng, std::array<double, 1>{open_at});
+  const FigureOdds o = decision_odds(game, seat, figures, rng, ws, std::array<double, 1>{open_at});
   int best = -1;
   double best_p = open_at;
   for (int f = 0; f < kBiddableFigures; ++f) {
@@ -132,7 +133,7 @@ ActionId choose_steal(const Game& game, int seat) {
 // The card to play (R4, R5): for each candidate play, the chance of winning Spiel in play-outs of
 // sampled worlds, and for a wild the chance of each figure given the identity it is named, weighted
 // by the points at stake. Ties go to the weakest natural card, keeping high cards and wilds.
-ActionId choose_play(const Game& game, int seat, SplitMix64& rng) {
+ActionId choose_play(const Game& game, int seat, SplitMix64& rng, AgentWorkspace& ws) {
   const ActionMask& legal = game.legal_mask();
   const CardSet wild = game.rules().wild_cards();
   CardSet naturals = 0;
@@ -158,7 +159,7 @@ ActionId choose_play(const Game& game, int seat, SplitMix64& rng) {
   const od::View v = od::make_view(game, seat);
   std::array<Hands, kMaxPlayWorlds> worlds;
   int w_count = 0;
-  od::visit_worlds(v, rng, kPlaySamples, kPlayExact, [&](const Hands& h) {
+  od::visit_worlds(v, rng, ws, kPlaySamples, kPlayExact, [&](const Hands& h) {
     if (w_count < kMaxPlayWorlds) worlds[w_count++] = h;
   });
   if (w_count == 0) {  // unreachable for a consistent view: the real holding is always a world
@@ -267,7 +268,7 @@ ActionId choose_play(const Game& game, int seat, SplitMix64& rng) {
 
 }  // namespace
 
-ActionId od::heuristic_action_weighted(const Game& game, SplitMix64& rng, double w) {
+ActionId od::heuristic_action_weighted(const Game& game, SplitMix64& rng, double w, AgentWorkspace& ws) {
   const Thresholds th = thresholds_for(w);
   const ActionMask& legal = game.legal_mask();
   if (legal.empty()) throw Error("R8.2: the game is over; there is no action to choose");
@@ -281,28 +282,28 @@ ActionId od::heuristic_action_weighted(const Game& game, SplitMix64& rng, double
       // only the card that ends the hand leaves no time after it.
       const bool final_card = game.trick_index() == rules.hand_size - 1 && game.cards_in_trick() == rules.players - 1;
       if (final_card) {
-        const int f = choose_bid(game, seat, rng, th.open);
+        const int f = choose_bid(game, seat, rng, ws, th.open);
         if (f >= 0) return bid_action(static_cast<Figure>(f));
       }
-      return choose_play(game, seat, rng);
+      return choose_play(game, seat, rng, ws);
     }
     case Phase::kAfterPlay: {
-      const int f = choose_bid(game, seat, rng, th.open);
+      const int f = choose_bid(game, seat, rng, ws, th.open);
       return f >= 0 ? bid_action(static_cast<Figure>(f)) : kPass;
     }
     case Phase::kAnswer: {
       if (!legal.test(kHold)) return kGood;
-      const double p = odds_of(game, seat, game.current_bid_figure(), rng, std::array<double, 2>{th.hold, th.raise});
+      const double p = odds_of(game, seat, game.current_bid_figure(), rng, ws, std::array<double, 2>{th.hold, th.raise});
       if (legal.test(kThree) && p > th.raise) return kThree;
       return p > th.hold ? kHold : kGood;
     }
     case Phase::kReraise: {
-      const double p = odds_of(game, seat, game.current_bid_figure(), rng, std::array<double, 1>{th.raise});
+      const double p = odds_of(game, seat, game.current_bid_figure(), rng, ws, std::array<double, 1>{th.raise});
       return p > th.raise ? kThree : kPass;
     }
     case Phase::kRaiseAnswer: {
       if (!legal.test(kHold)) return kGood;
-      const double p = odds_of(game, seat, game.current_bid_figure(), rng, std::array<double, 1>{th.hold_raise});
+      const double p = odds_of(game, seat, game.current_bid_figure(), rng, ws, std::array<double, 1>{th.hold_raise});
       return p > th.hold_raise ? kHold : kGood;
     }
     case Phase::kGameOver:
@@ -311,8 +312,13 @@ ActionId od::heuristic_action_weighted(const Game& game, SplitMix64& rng, double
   return static_cast<ActionId>(legal.nth(0));
 }
 
+ActionId heuristic_action(const Game& game, SplitMix64& rng, AgentWorkspace& workspace) {
+  return od::heuristic_action_weighted(game, rng, od::others_weight(game.rules().players), workspace);
+}
+
 ActionId heuristic_action(const Game& game, SplitMix64& rng) {
-  return od::heuristic_action_weighted(game, rng, od::others_weight(game.rules().players));
+  AgentWorkspace workspace;
+  return heuristic_action(game, rng, workspace);
 }
 
 }  // namespace bieten

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "games/bieten/actions.hpp"
 #include "core/agent_spec.hpp"
@@ -12,6 +13,21 @@
 #include "core/rng.hpp"
 
 namespace bieten {
+
+// What the heuristic agent reuses from one decision to the next: the storage of the odds sampler's
+// lists of the sets of cards that fit a seat's bids (R7.2; odds_detail::Sampler). Owned by the
+// caller (bieten.simulate keeps one per thread, a Python agent one per agent), so that once each
+// seat's list has been built once a decision allocates nothing. It carries no state from one
+// decision to the next: the actions are the same with a fresh workspace or a used one.
+struct AgentWorkspace {
+  std::array<std::vector<CardSet>, kMaxPlayers> fitting;  // per seat; capacity odds_detail::kListCapacity
+};
+
+// core/agent_spec.hpp: the simulator and builtin_action give Bieten's agents a workspace.
+template <>
+struct AgentWorkspaceOf<Game> {
+  using type = AgentWorkspace;
+};
 
 // builtin_action(spec, game, rng) (agent_spec.hpp) runs the agents below by their spec.
 
@@ -22,12 +38,14 @@ ActionId random_action(const Game& game, SplitMix64& rng);
 // positive, names wilds and plays cards to win figures and Spiel. Uses only what the seat to act
 // may see.
 ActionId heuristic_action(const Game& game, SplitMix64& rng);
+ActionId heuristic_action(const Game& game, SplitMix64& rng, AgentWorkspace& workspace);  // the same action
 
 // ISMCTS (ismcts.hpp, docs/agents.md): searches the rest of the hand over worlds of the unseen cards
 // drawn consistently with the seat's view (odds_detail::Sampler: its cards, all played cards, failed
 // suits, the bids). In the cut-steal phase it plays as the heuristic.
 inline constexpr int kIsmctsDefaultIterations = 5000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options, AgentWorkspace& workspace);
 
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
 // Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up
@@ -39,5 +57,6 @@ struct FigureOdds {
   int worlds = 0;       // holdings enumerated or sampled
 };
 FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng);
+FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng, AgentWorkspace& workspace);  // the same odds
 
 }  // namespace bieten

@@ -66,13 +66,13 @@ class Traits {
   Traits(const Game& g, int seat, SplitMix64& rng, Rollout rollout, int samples)
       : view_(make(g, seat)), rng_(rng), rollout_(rollout), samples_(samples), hand_(g.hand_number()),
         players_(g.rules().players), w_(od::others_weight(g.rules().players)), base_(g.scores()) {
-    samplers_[0].emplace(view_, rng_, true, true, samples_);
+    samplers_[0].emplace(view_, rng_, workspaces_[0], true, true, samples_);
   }
 
   bool determinize(Game& s, SplitMix64&) {
     // With the bid constraints, then without them, then without failed suits (as visit_worlds).
     for (int level = 0; level < 3; ++level) {
-      if (!samplers_[level]) samplers_[level].emplace(view_, rng_, level == 0, level < 2, samples_);
+      if (!samplers_[level]) samplers_[level].emplace(view_, rng_, workspaces_[level], level == 0, level < 2, samples_);
       for (int i = 0; i < kDrawsPerLevel; ++i) {
         world_ = view_.known;
         if (samplers_[level]->draw(world_)) {
@@ -136,6 +136,7 @@ class Traits {
   int players_;
   double w_;
   std::array<int, kMaxPlayers> base_;
+  std::array<AgentWorkspace, 3> workspaces_;  // one per sampler: the three are used in turn
   std::array<std::optional<od::Sampler>, 3> samplers_;
   bool plays_only_ = false;
   std::uint64_t root_actions_ = 0;
@@ -145,22 +146,22 @@ class Traits {
 
 }  // namespace
 
-ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options) {
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options, AgentWorkspace& workspace) {
   if (game.is_over()) throw Error("R8.2: the game is over; there is no action to choose");
   const int seat = game.current_player();
-  if (seat < 0 || game.phase() == Phase::kSteal) return heuristic_action(game, rng);  // R3.7: before the deal
+  if (seat < 0 || game.phase() == Phase::kSteal) return heuristic_action(game, rng, workspace);  // R3.7: before the deal
   const ActionMask& legal = game.legal_mask();
   if (legal.size() == 1) return static_cast<ActionId>(legal.nth(0));
   // R7.4-R7.6: answers and re-raises by the heuristic's exact odds unless the name asks to search them
   // (searching them measured weaker: docs/agents.md).
   const bool answer =
       game.phase() == Phase::kAnswer || game.phase() == Phase::kRaiseAnswer || game.phase() == Phase::kReraise;
-  if (answer && options.search_answers <= 0) return heuristic_action(game, rng);
+  if (answer && options.search_answers <= 0) return heuristic_action(game, rng, workspace);
   // R7.1, R4: on its turn, the search chooses between the bids and the card the heuristic would play
   // (its Spiel play-outs choose cards better than the search's random play-outs: docs/agents.md),
   // unless asked to search every card.
   ActionId card = kPass;
-  if (options.search_cards <= 0 && game.phase() == Phase::kTurn) card = heuristic_action(game, rng);
+  if (options.search_cards <= 0 && game.phase() == Phase::kTurn) card = heuristic_action(game, rng, workspace);
   Game root = game;
   root.stop_recording();
   const int iterations = options.iterations > 0 ? options.iterations : kIsmctsDefaultIterations;
@@ -168,6 +169,11 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   if (is_play(card)) traits.bids_and(root.actions_applied(), card);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
   return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);
+}
+
+ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options) {
+  AgentWorkspace workspace;
+  return ismcts_action(game, rng, options, workspace);
 }
 
 }  // namespace bieten

@@ -420,8 +420,9 @@ int play_out(const View& v, const Hands& unplayed, int first) {
   return -1;
 }
 
-Sampler::Sampler(const View& v, SplitMix64& rng, bool use_bids, bool use_forbid, int samples)
-    : v_(v), draws_(rng), use_bids_(use_bids), use_forbid_(use_forbid), samples_left_(samples) {
+Sampler::Sampler(const View& v, SplitMix64& rng, AgentWorkspace& ws, bool use_bids, bool use_forbid, int samples)
+    : v_(v), draws_(rng), use_bids_(use_bids), use_forbid_(use_forbid), lists_(ws.fitting), samples_left_(samples) {
+  for (std::vector<CardSet>& list : lists_) list.clear();  // keeps the storage
   for (int i = 0; i < v.order_size; ++i) {
     const int p = v.order[i];
     const CardSet allowed = v.pool & (use_forbid ? ~v.forbid[p] : ~CardSet{0});
@@ -454,8 +455,8 @@ void Sampler::build_list(int p) {
   int m = 0;
   for (CardSet s = allowed; s; s &= s - 1) cards[m++] = lowest(s);
   if (m < k || binomial(m, k) > kListLimit) return;
-  std::vector<CardSet>& list = lists_[p];
-  list.reserve(static_cast<std::size_t>(binomial(m, k)));
+  std::vector<CardSet>& list = lists_[p];  // empty; at most kListCapacity sets below
+  if (list.capacity() < kListCapacity) list.reserve(kListCapacity);  // once per workspace and seat
   std::array<int, 8> ix{};
   for (int i = 0; i < k; ++i) ix[i] = i;
   for (;;) {
@@ -515,7 +516,8 @@ bool Sampler::draw(Hands& world) {
   return true;
 }
 
-FigureOdds odds(const View& v, SplitMix64& rng, std::uint8_t figures, int samples, int exact_limit) {
+FigureOdds odds(const View& v, SplitMix64& rng, AgentWorkspace& ws, std::uint8_t figures, int samples,
+                int exact_limit) {
   FigureOdds out;
   const int seat = v.seat, n = v.players;
   const bool own_fixed = v.need[seat] == 0;
@@ -542,7 +544,7 @@ FigureOdds odds(const View& v, SplitMix64& rng, std::uint8_t figures, int sample
       }
     }
   }
-  const WorldCount wc = visit_worlds(v, rng, samples, exact_limit, [&](const Hands& world) {
+  const WorldCount wc = visit_worlds(v, rng, ws, samples, exact_limit, [&](const Hands& world) {
     if (card_figures && natural) {
       std::uint8_t alive = card_figures;
       for (int p = 0; p < n && alive; ++p) {
@@ -595,10 +597,15 @@ FigureOdds odds(const View& v, SplitMix64& rng, std::uint8_t figures, int sample
 
 }  // namespace odds_detail
 
-FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng) {
+FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng, AgentWorkspace& workspace) {
   if (game.is_over() || seat < 0 || seat >= game.rules().players) return {};
-  return odds_detail::odds(odds_detail::make_view(game, seat), rng, odds_detail::kAllFigures,
+  return odds_detail::odds(odds_detail::make_view(game, seat), rng, workspace, odds_detail::kAllFigures,
                            odds_detail::kSamples, odds_detail::kExactLimit);
+}
+
+FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng) {
+  AgentWorkspace workspace;
+  return figure_odds(game, seat, rng, workspace);
 }
 
 }  // namespace bieten

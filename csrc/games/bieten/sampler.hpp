@@ -4,7 +4,8 @@
 //
 // Everything here is a pure function of its arguments (and the generator it is given): no global
 // state and no exceptions, so any number of games can be evaluated on any number of threads. The
-// only allocation is the occasional list of a seat's fitting holdings (Sampler).
+// only allocation is a seat's first list of fitting holdings (Sampler) in the caller's AgentWorkspace,
+// whose storage is reused from then on.
 #pragma once
 
 #include <array>
@@ -29,7 +30,8 @@ inline constexpr int kSamples = 400;      // otherwise draw this many seeded sam
 inline constexpr int kAttemptsPerSample = 4;   // draws per sample before the constraints are relaxed
 inline constexpr int kSeatAttempts = 32;       // redraws of one seat's cards for its R7.2 constraints
 inline constexpr long kListAfter = 32;         // draws of a seat before judging its fit rate
-inline constexpr double kListLimit = 4096;     // the most sets a seat's list of fitting sets may test
+inline constexpr int kListCapacity = 4096;     // the most sets a seat's list of fitting sets may test
+inline constexpr double kListLimit = kListCapacity;
 // A list is built when the draws it would save, at the fit rate seen so far, for the samples still
 // to come, cost more than testing every set once (a draw of one card costs about this many tests).
 inline constexpr double kDrawCostInTests = 2.0;
@@ -141,7 +143,8 @@ int play_out(const View& v, const Hands& unplayed, int first = -1);
 double multinomial_holdings(const View& v);
 
 // figure_odds for a view, restricted to the figures in the bit mask `figures` (others stay 0).
-FigureOdds odds(const View& v, SplitMix64& rng, std::uint8_t figures, int samples, int exact_limit);
+FigureOdds odds(const View& v, SplitMix64& rng, AgentWorkspace& ws, std::uint8_t figures, int samples,
+                int exact_limit);
 
 struct WorldCount {
   int worlds = 0;
@@ -153,10 +156,11 @@ struct WorldCount {
 // dealt in this draw). A seat with bid constraints (R7.2) draws again until its cards fit them, up
 // to kSeatAttempts times; when few draws fit, it instead picks from the list of every fitting set
 // of its allowed cards, rejecting sets that clash with cards already dealt in this draw (the same
-// distribution, at less cost).
+// distribution, at less cost). The lists are kept in `ws` (its storage reused, never its contents): one
+// Sampler at a time may use a workspace.
 class Sampler {
  public:
-  Sampler(const View& v, SplitMix64& rng, bool use_bids, bool use_forbid, int samples);
+  Sampler(const View& v, SplitMix64& rng, AgentWorkspace& ws, bool use_bids, bool use_forbid, int samples);
   // One holding into `world` (each seat's unplayed cards); false if a seat could not be served.
   bool draw(Hands& world);
 
@@ -173,7 +177,7 @@ class Sampler {
   std::array<long, kMaxPlayers> attempts_{};
   std::array<long, kMaxPlayers> fits_{};
   std::array<bool, kMaxPlayers> tried_{};
-  std::array<std::vector<CardSet>, kMaxPlayers> lists_{};
+  std::array<std::vector<CardSet>, kMaxPlayers>& lists_;  // the workspace's, emptied on construction
   int samples_left_ = 0;
 };
 
@@ -217,9 +221,9 @@ void enumerate(const View& v, int idx, CardSet remaining, Hands& world, F& f, in
 
 // Calls f(const Hands& unplayed) for every world: each seat's unplayed cards, the viewer's own as
 // they are and the others' drawn from the unseen cards. Enumerates every holding when there are at
-// most `exact_limit` of them, otherwise draws `samples` seeded samples with `rng`.
+// most `exact_limit` of them, otherwise draws `samples` seeded samples with `rng` (Sampler, in `ws`).
 template <typename F>
-WorldCount visit_worlds(const View& v, SplitMix64& rng, int samples, int exact_limit, F&& f) {
+WorldCount visit_worlds(const View& v, SplitMix64& rng, AgentWorkspace& ws, int samples, int exact_limit, F&& f) {
   WorldCount out;
   Hands world = v.known;
   bool exact = multinomial_holdings(v) <= exact_limit;
@@ -233,7 +237,7 @@ WorldCount visit_worlds(const View& v, SplitMix64& rng, int samples, int exact_l
   }
   // Sampling: with the bid constraints first, then without them, then without failed suits.
   for (int relax = 0; relax < 3 && out.worlds == 0; ++relax) {
-    Sampler sampler(v, rng, relax == 0, relax < 2, samples);
+    Sampler sampler(v, rng, ws, relax == 0, relax < 2, samples);
     const int budget = samples * kAttemptsPerSample;
     for (int attempt = 0; attempt < budget && out.worlds < samples; ++attempt) {
       world = v.known;
@@ -248,6 +252,6 @@ WorldCount visit_worlds(const View& v, SplitMix64& rng, int samples, int exact_l
 // The heuristic agent weighing a point scored by another seat as w of its own (docs/agents.md,
 // "Bidding"); heuristic_action uses others_weight(players) = 1 / (players - 1).
 inline constexpr double others_weight(int players) { return 1.0 / (players - 1); }
-ActionId heuristic_action_weighted(const Game& game, SplitMix64& rng, double w);
+ActionId heuristic_action_weighted(const Game& game, SplitMix64& rng, double w, AgentWorkspace& ws);
 
 }  // namespace bieten::odds_detail
