@@ -236,7 +236,12 @@ def test_the_summary_says_which_agent_limits_the_run_with_its_measured_share() -
 
 
 def test_a_run_of_random_agents_names_no_limit_and_merged_shards_add_their_time() -> None:
-    assert "limited by" not in str(simulate(RULES, ["random"] * 4, games=50, seed=1).summary())
+    random_run = simulate(RULES, ["random"] * 4, games=50, seed=1)
+    assert "limited by" not in str(random_run.summary())
+    # A run of random agents alone measures nothing, not even the games or the decisions' count
+    # (counting and two clock reads a game would be about a tenth of a random game).
+    assert random_run.time is not None and random_run.time.game_seconds == 0.0
+    assert random_run.time.decision_seconds == (0.0,) * 4 and random_run.time.decisions == (0,) * 4
     shards = [simulate(RULES, MIXED, games=60, seed=2, threads=1, shard=(k, 2)) for k in range(2)]
     merged = SimulationResult.merge(shards).time
     assert merged is not None and shards[0].time is not None and shards[1].time is not None

@@ -54,7 +54,7 @@ struct NoTally {
 // Where a run's time went, summed over its threads: each seat's decisions, the time its agent took
 // to choose them (not measured for random agents, whose decisions cost about as much as two clock
 // reads: 0), and the time spent in the games in all (dealing, applying actions, recording results,
-// and the decisions). What bounds a run's hands per second is the agent whose decisions take the
+// and the decisions). A run of random agents alone measures nothing: all 0. What bounds a run's hands per second is the agent whose decisions take the
 // largest share of `game_ns` (bieten simulate's summary says which). Each thread counts in its own
 // cache lines (a decision's count is written at every decision).
 template <int kSeats>
@@ -89,8 +89,8 @@ typename G::ActionId choose(const SimulationConfigOf<G>& config, const G& game, 
                             AgentWorkspaceFor<G>& workspace, std::uint64_t index) {
   using ActionId = typename G::ActionId;
   switch (config.agents[seat]) {
-    case AgentKind::kRandom:
-    case AgentKind::kHeuristic: return builtin_action(AgentSpec{config.agents[seat], {}}, game, gen, workspace);
+    case AgentKind::kRandom: return random_action(game, gen);  // the hot case of random self-play: direct
+    case AgentKind::kHeuristic: return builtin_action(AgentSpec{AgentKind::kHeuristic, {}}, game, gen, workspace);
     case AgentKind::kIsmcts: return builtin_action(AgentSpec{AgentKind::kIsmcts, config.ismcts[seat]}, game, gen, workspace);
     case AgentKind::kExternal: break;
   }
@@ -151,8 +151,11 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
   const auto slots = static_cast<std::size_t>(std::max(1, config.threads));
   std::vector<Totals> totals(slots);
   std::vector<RunClock<G::kMaxPlayers>> clocks(slots);
-  std::array<bool, G::kMaxPlayers> timed{};  // random decisions are counted, not timed
-  for (int p = 0; p < players; ++p) timed[p] = config.agents[p] != AgentKind::kRandom;
+  unsigned timed_seats = 0;  // bit p: seat p's decisions are timed (random ones are counted, not timed)
+  for (int p = 0; p < players; ++p) timed_seats |= (config.agents[p] != AgentKind::kRandom ? 1u : 0u) << p;
+  // With random agents alone nothing is timed or counted: two clock reads and a count a decision
+  // would be about 10% of a random Schnapsen game (the RunClock stays 0; such a run names no limit).
+  const bool any_timed = timed_seats != 0;
   run_slots(
       n, config.threads, progress,
       [&](int t) {  // the game is reset per game
@@ -160,18 +163,29 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
         return Worker{G(config.rules, 0, 0, {}, false), &totals[i], &clocks[i], {}};
       },
       [&](Worker& w, std::size_t slot) {
-        const Clock::time_point start = Clock::now();
+        const Clock::time_point start = any_timed ? Clock::now() : Clock::time_point{};
         const std::uint64_t index = range.index(slot, k, K);
         const std::uint64_t seed = batch_game_seed(config.base_seed, index);
         G& game = w.game;
         RunClock<G::kMaxPlayers>& clock = *w.clock;
         game.reset(seed);
         auto gens = simulate_detail::agent_generators<G::kMaxPlayers>(seed);
+        if (!any_timed) {  // random agents alone: the bare loop, nothing counted (about 5% of the game)
+          while (!game.is_over()) {
+            const int seat = game.current_player();
+            game.apply_unchecked(simulate_detail::choose(config, game, seat, gens[static_cast<std::size_t>(seat)],
+                                                         w.workspace, index));
+          }
+        }
+        // Counted here and added to the thread's clock once a game: a local array stays in the
+        // cache line of the loop's own variables, where the clock's would be read and written again
+        // after every call into the game.
+        std::array<std::uint32_t, G::kMaxPlayers> decided{};
         while (!game.is_over()) {
           const int seat = game.current_player();
           SplitMix64& gen = gens[static_cast<std::size_t>(seat)];
-          ++clock.decisions[seat];
-          if (!timed[seat]) {
+          ++decided[static_cast<std::size_t>(seat)];
+          if (!(timed_seats >> seat & 1u)) {
             game.apply_unchecked(simulate_detail::choose(config, game, seat, gen, w.workspace, index));
             continue;
           }
@@ -190,7 +204,8 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
         out.hands[slot] = static_cast<std::uint32_t>(game.hand_number() + 1);
         out.actions[slot] = static_cast<std::uint32_t>(game.actions_applied());
         out.record(slot, game, *w.totals);
-        clock.game_ns += ns(start, Clock::now());
+        for (int p = 0; p < players; ++p) clock.decisions[p] += decided[static_cast<std::size_t>(p)];
+        if (any_timed) clock.game_ns += ns(start, Clock::now());
       });
   for (const Totals& t : totals) out.add(t);
   for (const RunClock<G::kMaxPlayers>& c : clocks) out.clock.add(c);
