@@ -24,25 +24,10 @@ using namespace bieten;
 using bieten_test::long_factor;
 using bieten_test::quick;
 
-// Every allocation of the process is counted, to check that a heuristic decision with a warm
-// workspace allocates nothing (doctest allocates too: only the agent's calls are measured).
-std::atomic<long> g_allocations{0};
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-// GCC sees the free() of what `new` returned, not that this `new` is malloc.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+// Every allocation of the process is counted (count_allocations.hpp), to check that a heuristic
+// decision with a warm workspace allocates nothing (doctest allocates too: only the agent's calls are
+// measured).
+#include "count_allocations.hpp"
 
 namespace {
 

@@ -19,25 +19,9 @@
 
 using namespace bieten;
 
-// Every allocation of the process is counted, to check that a step allocates nothing (doctest
-// allocates too: check_no_allocation counts only across the steps it measures).
-std::atomic<long> g_allocations{0};
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-// GCC sees the free() of what `new` returned, not that this `new` is malloc.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+// Every allocation of the process is counted (count_allocations.hpp), to check that a step allocates
+// nothing (doctest allocates too: check_no_allocation counts only across the steps it measures).
+#include "count_allocations.hpp"
 
 namespace {
 
