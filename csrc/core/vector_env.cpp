@@ -171,6 +171,7 @@ template <typename T>
 VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
     : rules_(rules), config_(config), n_(config.num_envs), players_(0), obs_size_(0),
       pool_(checked_threads(config.threads)) {
+  workspaces_.resize(static_cast<std::size_t>(pool_.threads()));  // (declared before pool_)
   T::validate(rules_);
   players_ = T::players(rules_);
   if (n_ < 1 || n_ > (1 << 24)) throw Error("num_envs must be 1 to 16777216, not " + std::to_string(n_));
@@ -229,11 +230,11 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
 }
 
 template <typename T>
-void VectorEnv<T>::parallel(const std::function<void(std::size_t, std::size_t)>& range) {
+void VectorEnv<T>::parallel(const std::function<void(Workspace&, std::size_t, std::size_t)>& range) {
   const auto n = static_cast<std::size_t>(n_);
   const auto t_count = static_cast<std::size_t>(pool_.threads());
   if (t_count == 1) {
-    range(0, n);
+    range(workspaces_[0], 0, n);
     return;
   }
   // Every thread takes the next chunk of envs until none is left, so a thread that starts late (a
@@ -245,20 +246,22 @@ void VectorEnv<T>::parallel(const std::function<void(std::size_t, std::size_t)>&
   struct Split {
     std::size_t n, chunk;
     std::atomic<std::size_t> next{0};
-    const std::function<void(std::size_t, std::size_t)>& range;
-  } split{n, std::clamp<std::size_t>(n / (4 * t_count), 1, 64), {}, range};
+    const std::function<void(Workspace&, std::size_t, std::size_t)>& range;
+    std::vector<Workspace>& workspaces;
+  } split{n, std::clamp<std::size_t>(n / (4 * t_count), 1, 64), {}, range, workspaces_};
   // One captured pointer, so the std::function holds the lambda inline: no allocation per step.
-  pool_.run([&split](int) {
+  pool_.run([&split](int t) {
+    Workspace& workspace = split.workspaces[static_cast<std::size_t>(t)];
     for (;;) {
       const std::size_t begin = split.next.fetch_add(split.chunk, std::memory_order_relaxed);
       if (begin >= split.n) return;
-      split.range(begin, std::min(split.n, begin + split.chunk));
+      split.range(workspace, begin, std::min(split.n, begin + split.chunk));
     }
   });
 }
 
 template <typename T>
-void VectorEnv<T>::start(std::size_t i) {
+void VectorEnv<T>::start(std::size_t i, Workspace& workspace) {
   const std::uint64_t episode = next_episode_[i]++;
   const std::uint64_t seed = game_seed(config_.seed, i, episode);
   Game& g = games_[i];
@@ -271,12 +274,12 @@ void VectorEnv<T>::start(std::size_t i) {
   if (single_agent()) {
     learner_[i] = config_.learner_seat >= 0 ? config_.learner_seat
                                              : static_cast<std::int32_t>((i + episode) % p);
-    advance_opponents(i);
+    advance_opponents(i, workspace);
   }
 }
 
 template <typename T>
-void VectorEnv<T>::advance_opponents(std::size_t i) {
+void VectorEnv<T>::advance_opponents(std::size_t i, Workspace& workspace) {
   Game& g = games_[i];
   const int learner = learner_[i];
   const std::size_t p = static_cast<std::size_t>(players_);
@@ -284,7 +287,8 @@ void VectorEnv<T>::advance_opponents(std::size_t i) {
     const int s = g.current_player();
     if (s < 0 || s == learner) return;
     const int offset = (s - learner + players_) % players_;
-    g.apply_unchecked(T::act(opponents_[static_cast<std::size_t>(offset)], g, rngs_[i * p + static_cast<std::size_t>(s)]));
+    g.apply_unchecked(T::act(opponents_[static_cast<std::size_t>(offset)], g, rngs_[i * p + static_cast<std::size_t>(s)],
+                             workspace));
   }
 }
 
@@ -310,10 +314,10 @@ void VectorEnv<T>::reset(const std::uint64_t* seed) {
     config_.seed = *seed;
     std::fill(next_episode_.begin(), next_episode_.end(), 0);
   }
-  parallel([this](std::size_t begin, std::size_t end) {
+  parallel([this](Workspace& workspace, std::size_t begin, std::size_t end) {
     const std::size_t p = static_cast<std::size_t>(players_);
     for (std::size_t i = begin; i < end; ++i) {
-      start(i);
+      start(i, workspace);
       write_view(i);
       std::fill(reward_.begin() + static_cast<std::ptrdiff_t>(i * p), reward_.begin() + static_cast<std::ptrdiff_t>((i + 1) * p), 0.0f);
       learner_reward_[i] = 0.0f;
@@ -325,12 +329,12 @@ void VectorEnv<T>::reset(const std::uint64_t* seed) {
 }
 
 template <typename T>
-void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a) {
+void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a, Workspace& workspace) {
   Game& g = games_[i];
   const int actor = g.current_player();
   const int learner = single_agent() ? learner_[i] : actor;
   g.apply_unchecked(a);
-  if (single_agent()) advance_opponents(i);
+  if (single_agent()) advance_opponents(i, workspace);
   const std::size_t p = static_cast<std::size_t>(players_);
   float* r = reward_.data() + i * p;
   const auto& scores = g.scores();
@@ -356,7 +360,7 @@ void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a) {
   terminated_.v[i] = 1;
   final_seat_[i] = learner;
   if (obs_size_) T::write_observation(g, learner, final_obs_.data() + i * static_cast<std::size_t>(obs_size_));
-  start(i);
+  start(i, workspace);
   write_view(i);
 }
 
@@ -371,7 +375,7 @@ void VectorEnv<T>::step(const std::int64_t* actions) {
     return a < 0 || a >= T::kNumActions || !games_[i].is_legal(static_cast<typename T::ActionId>(a));
   };
   std::atomic<std::size_t> lowest{n};
-  parallel([&](std::size_t begin, std::size_t end) {
+  parallel([&](Workspace&, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       if (refused(i)) {
         std::size_t seen = lowest.load(std::memory_order_relaxed);
@@ -389,8 +393,8 @@ void VectorEnv<T>::step(const std::int64_t* actions) {
     }
     throw IllegalActionError("env " + std::to_string(i) + ": " + games_[i].why_illegal(static_cast<int>(a)));
   }
-  parallel([&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<typename T::ActionId>(actions[i]));
+  parallel([&](Workspace& workspace, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<typename T::ActionId>(actions[i]), workspace);
   });
 }
 

@@ -65,7 +65,10 @@ struct GameTraits {
   static void write_mask(const Game& g, bool* out);  // kNumActions bools
   static void write_observation(const Game& g, int seat, float* out) { observe(g, seat, out); }
   static AgentSpec parse_agent(std::string_view name) { return parse_agent_spec(name); }
-  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng) { return builtin_action(spec, g, rng); }
+  using Workspace = AgentWorkspaceFor<G>;  // the agents' storage, one per thread (core/agent_spec.hpp)
+  static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng, Workspace& workspace) {
+    return builtin_action(spec, g, rng, workspace);
+  }
 };
 
 struct BietenTraits : GameTraits<bieten::Game> {
@@ -171,11 +174,15 @@ class VectorEnv {
   const Game& game(int i) const { return games_[static_cast<std::size_t>(i)]; }
 
  private:
-  void start(std::size_t i);             // the env's next episode (seeds, learner seat, opponents' moves)
-  void advance_opponents(std::size_t i);  // until the learner is to act or the game is over
-  void write_view(std::size_t i);         // observation, mask and seat of the state now
-  void step_one(std::size_t i, typename T::ActionId a);
-  void parallel(const std::function<void(std::size_t, std::size_t)>& range);
+  using Workspace = typename T::Workspace;
+  // The env's next episode (seeds, learner seat, opponents' moves).
+  void start(std::size_t i, Workspace& workspace);
+  // Until the learner is to act or the game is over.
+  void advance_opponents(std::size_t i, Workspace& workspace);
+  void write_view(std::size_t i);  // observation, mask and seat of the state now
+  void step_one(std::size_t i, typename T::ActionId a, Workspace& workspace);
+  // range(workspace of the thread, begin, end) over chunks of the envs, on the pool's threads.
+  void parallel(const std::function<void(Workspace&, std::size_t, std::size_t)>& range);
 
   Rules rules_;
   VectorEnvConfig config_;
@@ -184,6 +191,7 @@ class VectorEnv {
   int obs_size_;
   bool started_ = false;
   std::vector<typename T::AgentSpec> opponents_;  // by seat offset from the learner (index 0 unused)
+  std::vector<Workspace> workspaces_;              // one per thread of the pool: the opponents' storage
   std::vector<Game> games_;
   std::vector<SplitMix64> rngs_;  // [N, P] the opponents' generators
   std::vector<std::array<int, T::kMaxPlayers>> last_scores_;

@@ -283,6 +283,33 @@ TEST_CASE("after the first steps a step allocates nothing, on 1 or 3 threads, wi
   check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
 }
 
+TEST_CASE("Bieten's heuristic opponents in a VectorEnv draw their worlds into one workspace per thread") {
+  // The heuristic keeps its lists of fitting sets (R7.2) in the thread's workspace, reserved the first
+  // time each seat needs one: on one thread, with these seeds, every seat has needed one within the
+  // first 400 steps, and the 400 after them allocate nothing. (On more threads which thread's
+  // workspace first needs a list depends on who takes which envs, so only one thread is checked.)
+  vec::VectorEnvConfig config;
+  config.num_envs = 16;
+  config.threads = 1;
+  config.opponents = {"heuristic", "random", "heuristic"};
+  vec::VectorEnv<vec::BietenTraits> env(Rules{}, config);
+  env.reset(nullptr);
+  std::vector<std::int64_t> actions(16);
+  for (int s = 0; s < 400; ++s) {
+    choose(env, actions, s);
+    env.step(actions.data());
+  }
+  const long before = g_allocations.load();
+  long ended = 0;
+  for (int s = 400; s < 800; ++s) {
+    choose(env, actions, s);
+    env.step(actions.data());
+    for (int i = 0; i < 16; ++i) ended += env.terminated()[i];
+  }
+  CHECK(g_allocations.load() == before);
+  CHECK(ended > 0);
+}
+
 TEST_CASE("a VectorEnv of no envs is refused") {
   vec::VectorEnvConfig config = config_41();
   config.num_envs = 0;
