@@ -123,8 +123,13 @@ TEST_CASE("R6.5 evaluate_natural: suit priority decides equal sets; no_point giv
   CHECK(evaluate_natural(h.hands.data(), two)[kEvalHanger] == kNobody);
 }
 
-TEST_CASE("R6 evaluate_natural (fast path) agrees with figure_winners over seeded deals") {
-  int deals = 0;
+namespace {
+
+// Calls f(rules) for every natural table: 2-5 players, 3 or 4 cards, either tie rule (R6.5), with and
+// without the Weli point (R6.6). Returns how many.
+template <typename F>
+int for_each_natural_table(F&& f) {
+  int tables = 0;
   for (int players = 2; players <= 5; ++players) {
     for (int hs : {3, 4}) {
       for (Ties ties : {Ties::kSuitPriority, Ties::kNoPoint}) {
@@ -134,24 +139,36 @@ TEST_CASE("R6 evaluate_natural (fast path) agrees with figure_winners over seede
           r.hand_size = hs;
           r.ties = ties;
           r.weli_point = weli_point;
-          for (std::uint64_t seed = 0; seed < 60; ++seed) {
-            const Dealt d = deal_hand(seed, 0, r, 0);
-            std::array<FigureCards, kMaxPlayers> fc{};
-            std::int8_t weli = kNobody;
-            for (int p = 0; p < players; ++p) {
-              fc[p].cards = d.hands[p];
-              if (d.hands[p] & bit(kWeli)) weli = static_cast<std::int8_t>(p);
-            }
-            CAPTURE(players);
-            CAPTURE(hs);
-            CAPTURE(seed);
-            CHECK(evaluate_natural(d.hands.data(), r) == figure_winners(fc.data(), players, r, weli));
-            ++deals;
-          }
+          f(static_cast<const Rules&>(r));
+          ++tables;
         }
       }
     }
   }
+  return tables;
+}
+
+}  // namespace
+
+TEST_CASE("R6 evaluate_natural (fast path) agrees with figure_winners over seeded deals") {
+  int deals = 0;
+  const int tables = for_each_natural_table([&deals](const Rules& r) {
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+      const Dealt d = deal_hand(seed, 0, r, 0);
+      std::array<FigureCards, kMaxPlayers> fc{};
+      std::int8_t weli = kNobody;
+      for (int p = 0; p < r.players; ++p) {
+        fc[p].cards = d.hands[p];
+        if (d.hands[p] & bit(kWeli)) weli = static_cast<std::int8_t>(p);
+      }
+      CAPTURE(r.players);
+      CAPTURE(r.hand_size);
+      CAPTURE(seed);
+      CHECK(evaluate_natural(d.hands.data(), r) == figure_winners(fc.data(), r.players, r, weli));
+      ++deals;
+    }
+  });
+  CHECK(tables == 4 * 2 * 2 * 2);
   CHECK(deals == 4 * 2 * 2 * 2 * 60);
 }
 
@@ -258,28 +275,15 @@ void check_every_path_agrees(const std::vector<CardSet>& masks, const Rules& r) 
 }  // namespace
 
 TEST_CASE("R6 evaluate_batch: the AVX2 and AVX-512 paths judge every seeded deal as the portable path") {
-  int configurations = 0;
-  for (int players = 2; players <= 5; ++players) {
-    for (int hs : {3, 4}) {
-      for (Ties ties : {Ties::kSuitPriority, Ties::kNoPoint}) {
-        for (bool weli_point : {true, false}) {
-          Rules r;
-          r.players = players;
-          r.hand_size = hs;
-          r.ties = ties;
-          r.weli_point = weli_point;
-          std::vector<CardSet> masks;
-          for (std::uint64_t seed = 0; seed < 2003; ++seed) {  // not a multiple of 4 or 8: the tail too
-            const Dealt d = deal_hand(seed, 0, r, 0);
-            masks.insert(masks.end(), d.hands.begin(), d.hands.begin() + players);
-          }
-          check_every_path_agrees(masks, r);
-          ++configurations;
-        }
-      }
+  const int tables = for_each_natural_table([](const Rules& r) {
+    std::vector<CardSet> masks;
+    for (std::uint64_t seed = 0; seed < 2003; ++seed) {  // not a multiple of 4 or 8: the tail too
+      const Dealt d = deal_hand(seed, 0, r, 0);
+      masks.insert(masks.end(), d.hands.begin(), d.hands.begin() + r.players);
     }
-  }
-  CHECK(configurations == 4 * 2 * 2 * 2);
+    check_every_path_agrees(masks, r);
+  });
+  CHECK(tables == 4 * 2 * 2 * 2);
 }
 
 TEST_CASE("R6 evaluate_batch: the vector paths agree with the portable path on any 33-card masks") {
