@@ -20,7 +20,19 @@ namespace bieten {
 // seat's list has been built once a decision allocates nothing. It carries no state from one
 // decision to the next: the actions are the same with a fresh workspace or a used one.
 struct AgentWorkspace {
+  // What a seat's list of fitting sets was built from (odds_detail::Sampler::build_list): the list
+  // depends on nothing else, so an equal key means an equal list.
+  struct FittingKey {
+    CardSet allowed = 0, known = 0, played = 0, wild = 0;
+    int need = -1;
+    std::uint8_t must_hold = 0;
+    bool operator==(const FittingKey&) const = default;
+  };
   std::array<std::vector<CardSet>, kMaxPlayers> fitting;  // per seat; capacity odds_detail::kListCapacity
+  std::array<FittingKey, kMaxPlayers> fitting_key{};      // need -1: no list
+  // A list is shared by the looks of one decision only: the next decision starts without lists, so a
+  // decision's action never depends on what the workspace did before (any thread, any order).
+  void new_decision() { fitting_key.fill(FittingKey{}); }
 };
 
 // core/agent_spec.hpp: the simulator and builtin_action give Bieten's agents a workspace.

@@ -421,41 +421,35 @@ int play_out(const View& v, const Hands& unplayed, int first) {
 }
 
 Sampler::Sampler(const View& v, SplitMix64& rng, AgentWorkspace& ws, bool use_bids, bool use_forbid, int samples)
-    : v_(v), draws_(rng), use_bids_(use_bids), use_forbid_(use_forbid), lists_(ws.fitting), samples_left_(samples) {
-  for (std::vector<CardSet>& list : lists_) list.clear();  // keeps the storage
+    : v_(v), draws_(rng), use_bids_(use_bids), use_forbid_(use_forbid), ws_(ws), samples_left_(samples) {
   for (int i = 0; i < v.order_size; ++i) {
     const int p = v.order[i];
-    const CardSet allowed = v.pool & (use_forbid ? ~v.forbid[p] : ~CardSet{0});
-    for (CardSet s = allowed; s; s &= s - 1) allowed_[p][allowed_size_[p]++] = lowest(s);
+    allowed_[p] = v.pool & (use_forbid ? ~v.forbid[p] : ~CardSet{0});
+    allowed_size_[p] = count(allowed_[p]);
+    // A list an earlier Sampler built for the same cards and constraints is used from the start.
+    if (use_bids && v.must_hold[p] && ws.fitting_key[p] == fitting_key(p)) listed_[p] = tried_[p] = true;
   }
 }
 
-// A card drawn uniformly from seat p's allowed cards not in `exclude`, or -1 if there is none.
-int Sampler::random_card(int p, CardSet exclude) {
-  const int size = allowed_size_[p];
-  const std::array<Card, kDeckSize>& cards = allowed_[p];
-  if (size == 0) return -1;
-  for (int tries = 0; tries < 32; ++tries) {
-    const Card c = cards[draws_.bounded(static_cast<std::uint32_t>(size))];
-    if (!(exclude & bit(c))) return c;
-  }
-  std::array<Card, kDeckSize> left{};
-  int n = 0;
-  for (int i = 0; i < size; ++i) {
-    if (!(exclude & bit(cards[i]))) left[n++] = cards[i];
-  }
-  return n ? left[draws_.bounded(static_cast<std::uint32_t>(n))] : -1;
+AgentWorkspace::FittingKey Sampler::fitting_key(int p) const {
+  return {allowed_[p], v_.known[p], v_.played[p], v_.wild, v_.need[p], v_.must_hold[p]};
 }
 
+// The list of every set of seat p's allowed cards that fits its bids (R7.2), or an empty list when
+// there would be more than kListCapacity sets to test; kept in the workspace under its key.
 void Sampler::build_list(int p) {
   tried_[p] = true;
+  listed_[p] = true;
   const int k = v_.need[p];
-  const CardSet allowed = v_.pool & (use_forbid_ ? ~v_.forbid[p] : ~CardSet{0});
+  const AgentWorkspace::FittingKey key = fitting_key(p);
+  std::vector<CardSet>& list = ws_.fitting[p];
+  if (ws_.fitting_key[p] == key) return;  // built from the same cards and constraints: the same list  // built from the same cards and constraints: the same list
+  ws_.fitting_key[p] = key;
+  list.clear();  // keeps the storage
   std::array<Card, kDeckSize> cards{};
   int m = 0;
-  for (CardSet s = allowed; s; s &= s - 1) cards[m++] = lowest(s);
+  for (CardSet s = allowed_[p]; s; s &= s - 1) cards[m++] = lowest(s);
   if (m < k || binomial(m, k) > kListLimit) return;
-  std::vector<CardSet>& list = lists_[p];  // empty; at most kListCapacity sets below
   if (list.capacity() < kListCapacity) list.reserve(kListCapacity);  // once per workspace and seat
   std::array<int, 8> ix{};
   for (int i = 0; i < k; ++i) ix[i] = i;
@@ -478,8 +472,8 @@ bool Sampler::draw(Hands& world) {
     const int k = v_.need[p];
     const bool check = use_bids_ && v_.must_hold[p];
     CardSet pick = 0;
-    if (check && !lists_[p].empty()) {  // a fitting set that is still free
-      const std::vector<CardSet>& list = lists_[p];
+    if (check && listed_[p] && !ws_.fitting[p].empty()) {  // a fitting set that is still free
+      const std::vector<CardSet>& list = ws_.fitting[p];
       bool ok = false;
       for (int attempt = 0; attempt < kSeatAttempts && !ok; ++attempt) {
         pick = list[draws_.bounded(static_cast<std::uint32_t>(list.size()))];
@@ -487,13 +481,17 @@ bool Sampler::draw(Hands& world) {
       }
       if (!ok) return false;
     } else {
+      std::array<Card, kDeckSize> free;  // its allowed cards not yet dealt in this draw
+      int n = 0;
+      for (CardSet s = allowed_[p] & ~taken; s; s &= s - 1) free[n++] = lowest(s);
+      if (n < k) return false;
       bool ok = false;
       for (int attempt = 0; attempt < kSeatAttempts && !ok; ++attempt) {
         pick = 0;
-        for (int j = 0; j < k; ++j) {
-          const int c = random_card(p, taken | pick);
-          if (c < 0) return false;
-          pick |= bit(static_cast<Card>(c));
+        for (int j = 0; j < k; ++j) {  // a partial Fisher-Yates shuffle: k cards uniformly from the n free
+          const int r = j + static_cast<int>(draws_.bounded(static_cast<std::uint32_t>(n - j)));
+          std::swap(free[j], free[r]);
+          pick |= bit(free[j]);
         }
         ok = !check || consistent(v_, p, v_.known[p] | pick);
         if (check) {
@@ -504,8 +502,9 @@ bool Sampler::draw(Hands& world) {
       if (check && !tried_[p] && attempts_[p] >= kListAfter) {
         const double per_fit = static_cast<double>(attempts_[p]) / static_cast<double>(fits_[p] > 0 ? fits_[p] : 1);
         const double saved = samples_left_ * (per_fit - 1) * k * kDrawCostInTests;
-        if (saved > std::min(binomial(allowed_size_[p], k), kListLimit + 1)) build_list(p);
-        if (saved <= binomial(allowed_size_[p], k) / 4) tried_[p] = true;  // not worth watching
+        const double sets = binomial(allowed_size_[p], k);
+        if (saved > std::min(sets, kListLimit + 1)) build_list(p);
+        if (saved <= sets / 4) tried_[p] = true;  // not worth watching
       }
       if (!ok) return false;
     }
@@ -599,6 +598,7 @@ FigureOdds odds(const View& v, SplitMix64& rng, AgentWorkspace& ws, std::uint8_t
 
 FigureOdds figure_odds(const Game& game, int seat, SplitMix64& rng, AgentWorkspace& workspace) {
   if (game.is_over() || seat < 0 || seat >= game.rules().players) return {};
+  workspace.new_decision();
   return odds_detail::odds(odds_detail::make_view(game, seat), rng, workspace, odds_detail::kAllFigures,
                            odds_detail::kSamples, odds_detail::kExactLimit);
 }

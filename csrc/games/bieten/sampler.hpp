@@ -152,12 +152,14 @@ struct WorldCount {
 };
 
 // Draws holdings of the unseen cards: the seats in `order`, each taking its cards uniformly from the
-// unseen cards left that it may hold (random picks from its allowed cards, skipping those already
-// dealt in this draw). A seat with bid constraints (R7.2) draws again until its cards fit them, up
+// unseen cards left that it may hold (a partial shuffle of its allowed cards not yet dealt in this
+// draw). A seat with bid constraints (R7.2) draws again until its cards fit them, up
 // to kSeatAttempts times; when few draws fit, it instead picks from the list of every fitting set
 // of its allowed cards, rejecting sets that clash with cards already dealt in this draw (the same
-// distribution, at less cost). The lists are kept in `ws` (its storage reused, never its contents): one
-// Sampler at a time may use a workspace.
+// distribution, at less cost). The lists are kept in `ws` with what they were built from, and a
+// later Sampler of the same decision whose seat has the same cards, constraints and played cards
+// (each closer look of decision_odds) takes the list as it is from its first draw instead of
+// testing every set again. One Sampler at a time may use a workspace.
 class Sampler {
  public:
   Sampler(const View& v, SplitMix64& rng, AgentWorkspace& ws, bool use_bids, bool use_forbid, int samples);
@@ -166,18 +168,20 @@ class Sampler {
 
  private:
   void build_list(int p);
-  int random_card(int p, CardSet exclude);
 
   const View& v_;
   HalfDraws draws_;
   bool use_bids_;
   bool use_forbid_;
-  std::array<std::array<Card, kDeckSize>, kMaxPlayers> allowed_{};  // per seat: unseen cards it may hold
-  std::array<int, kMaxPlayers> allowed_size_{};
+  AgentWorkspace::FittingKey fitting_key(int p) const;
+
+  std::array<CardSet, kMaxPlayers> allowed_{};  // per seat: unseen cards it may hold
+  std::array<int, kMaxPlayers> allowed_size_{};  // how many
   std::array<long, kMaxPlayers> attempts_{};
   std::array<long, kMaxPlayers> fits_{};
-  std::array<bool, kMaxPlayers> tried_{};
-  std::array<std::vector<CardSet>, kMaxPlayers>& lists_;  // the workspace's, emptied on construction
+  std::array<bool, kMaxPlayers> tried_{};   // judged whether a list is worth building
+  std::array<bool, kMaxPlayers> listed_{};  // its list in the workspace is this Sampler's (build_list)
+  AgentWorkspace& ws_;  // its lists, kept while their key matches (FittingKey)
   int samples_left_ = 0;
 };
 
