@@ -15,6 +15,7 @@
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "fast_calls.hpp"
 #include "py_game_common.hpp"
 #include "py_input.hpp"
 #include "py_sink.hpp"
@@ -170,6 +171,7 @@ void define_game_common(py::class_<typename P::Game>& cls) {
         return out;
       }, py::arg("seat"))
       .def("__eq__", [](const G& a, const G& b) { return a == b; });
+  FastCalls<P>::install(cls);
 }
 
 // GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its

@@ -81,7 +81,10 @@ class GameBase {
   using Phase = PhaseT;
   using ActionId = ActionIdT;
   using History = SharedLog<ActionIdT, 64>;
-  using Events = SharedLog<EventT, 32>;
+  // 8 events a chunk (under 1 KB): the first event after a copy copies only the shared last chunk,
+  // and a small one stays in malloc's caches; 32 a chunk made an apply after clone ~10x slower
+  // (benchmarks/RESULTS.md, issue 25), for a little less to share per copy.
+  using Events = SharedLog<EventT, 8>;
   static constexpr int kMaxPlayers = kSeats;
 
   const Rules& rules() const { return rules_; }

@@ -1,0 +1,158 @@
+// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) as
+// plain CPython methods (METH_O, METH_NOARGS), as clone() already is (py_game_common.hpp): the C++ work of
+// an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
+// about 250 ns more per call (benchmarks/RESULTS.md, issue 25). Each fast method serves the common case
+// only — a plain int id that is legal now — and hands anything else (a NumPy integer, a bad id, an
+// illegal one, a never-initialised game) to the pybind11 method kept under a private name, which
+// converts, refuses with the typed error naming the rule (R11, S11) and changes nothing, as before.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <array>
+#include <string>
+
+namespace bieten::py_bindings {
+
+namespace py = pybind11;
+
+template <typename P>
+struct FastCalls {
+  using G = typename P::Game;
+  using A = typename P::Action;
+
+  // Every Action of the fixed action space, made once (an Action is immutable): legal_actions() hands
+  // out references to these instead of a new object per action. Owned by the Action class
+  // (`_every_action`), which outlives every game.
+  static inline PyObject* every_action = nullptr;
+
+  // The game behind `self`, or nullptr for one the fast path does not serve (never initialised).
+  static G* game_of(PyObject* self) noexcept {
+    try {
+      return &py::handle(self).cast<G&>();
+    } catch (...) {
+      return nullptr;
+    }
+  }
+
+  // The pybind11 method under its private name, for everything the fast path does not serve.
+  static PyObject* slow(PyObject* self, const char* name, PyObject* arg) {
+    PyObject* method = PyUnicode_FromString(name);
+    if (!method) return nullptr;
+    PyObject* result = arg ? PyObject_CallMethodOneArg(self, method, arg) : PyObject_CallMethodNoArgs(self, method);
+    Py_DECREF(method);
+    return result;
+  }
+
+  // A legal id given as a plain int, or -1.
+  static int legal_id(const G& g, PyObject* arg) {
+    if (!PyLong_CheckExact(arg)) return -1;
+    int overflow = 0;
+    const long id = PyLong_AsLongAndOverflow(arg, &overflow);
+    if (overflow || id < 0 || id >= G::kNumActions) return -1;
+    return g.is_legal(static_cast<typename G::ActionId>(id)) ? static_cast<int>(id) : -1;
+  }
+
+  static PyObject* apply_id(PyObject* self, PyObject* arg) {
+    G* g = game_of(self);
+    const int id = g ? legal_id(*g, arg) : -1;
+    if (id < 0) return slow(self, "_apply_id", arg);
+    try {
+      g->apply(static_cast<typename G::ActionId>(id));
+    } catch (...) {  // not expected for a legal id; the slow path words whatever it is
+      return slow(self, "_apply_id", arg);
+    }
+    Py_RETURN_NONE;
+  }
+
+  static PyObject* step(PyObject* self, PyObject* arg) {
+    G* g = game_of(self);
+    const int id = g ? legal_id(*g, arg) : -1;
+    if (id < 0) return slow(self, "_step", arg);
+    try {
+      g->apply(static_cast<typename G::ActionId>(id));
+    } catch (...) {
+      return slow(self, "_step", arg);
+    }
+    return ids(g);
+  }
+
+  static PyObject* ids(const G* g) {
+    try {
+      return P::legal_id_list(*g).release().ptr();
+    } catch (...) {
+      return PyErr_NoMemory();
+    }
+  }
+
+  static PyObject* legal_action_ids(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    return g ? ids(g) : slow(self, "_legal_action_ids", nullptr);
+  }
+
+  static PyObject* legal_actions(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    if (!g || !every_action) return slow(self, "_legal_actions", nullptr);
+    std::array<int, G::kNumActions> legal{};
+    int n = 0;
+    P::for_each_legal(*g, [&](int id) { legal[n++] = id; });
+    PyObject* out = PyList_New(n);
+    if (!out) return nullptr;
+    for (int i = 0; i < n; ++i) {
+      PyObject* action = PyTuple_GET_ITEM(every_action, legal[i]);
+      Py_INCREF(action);
+      PyList_SET_ITEM(out, i, action);
+    }
+    return out;
+  }
+
+  static PyObject* legal_action_mask(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    if (!g) return slow(self, "_legal_action_mask", nullptr);
+    try {
+      py::array_t<bool> out(G::kNumActions);
+      bool* d = out.mutable_data();
+      for (int a = 0; a < G::kNumActions; ++a) d[a] = P::mask_test(g->legal_mask(), a);
+      return out.release().ptr();
+    } catch (...) {
+      return slow(self, "_legal_action_mask", nullptr);
+    }
+  }
+
+  // Moves each pybind11 method to its private name and puts the fast one in its place, keeping its
+  // docstring; called once the class's pybind11 methods are defined.
+  static void install(py::class_<G>& cls) {
+    py::tuple every(G::kNumActions);
+    for (int a = 0; a < G::kNumActions; ++a) every[static_cast<std::size_t>(a)] = py::cast(A{static_cast<typename G::ActionId>(a)});
+    py::type::of<A>().attr("_every_action") = every;
+    every_action = every.ptr();
+    struct Fast {
+      const char* name;
+      PyCFunction function;
+      int flags;
+    };
+    static const std::array<Fast, 5> fast{{
+        {"apply_id", &apply_id, METH_O},
+        {"step", &step, METH_O},
+        {"legal_action_ids", &legal_action_ids, METH_NOARGS},
+        {"legal_actions", &legal_actions, METH_NOARGS},
+        {"legal_action_mask", &legal_action_mask, METH_NOARGS},
+    }};
+    static std::array<PyMethodDef, 5> defs{};
+    static std::array<std::string, 5> docs;
+    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      py::object method = cls.attr(fast[i].name);
+      cls.attr(("_" + std::string(fast[i].name)).c_str()) = method;
+      const py::object doc = method.attr("__doc__");
+      docs[i] = doc.is_none() ? std::string() : doc.cast<std::string>();
+      defs[i] = {fast[i].name, fast[i].function, fast[i].flags, docs[i].c_str()};
+      py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &defs[i]));
+      if (!descriptor) throw py::error_already_set();
+      cls.attr(fast[i].name) = descriptor;
+    }
+  }
+};
+
+}  // namespace bieten::py_bindings
