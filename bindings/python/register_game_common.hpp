@@ -144,6 +144,11 @@ void define_game_common(py::class_<typename P::Game>& cls) {
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
         return record_json(g);
       }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("record_bytes", [](const G& g) {
+        if (!g.records_events()) throw Error("to_bytes needs a recording game; this one was made with record=False");
+        const std::string data = record_bytes(g);
+        return py::bytes(data.data(), data.size());
+      }, "The game record in binary (Game.to_bytes's bytes, core/record_bytes.hpp).")
       .def("record_dict", [](const G& g) {
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
         return as_python([&](PySink& s) { write_record(s, g); });
@@ -172,6 +177,54 @@ void define_game_common(py::class_<typename P::Game>& cls) {
       .def("__eq__", [](const G& a, const G& b) { return a == b; });
 }
 
+// A record given to GameBase(record): JSON text (a str, read from its UTF-8 in place, without a copy;
+// the Python layer has refused a str that has none) or a binary record (bytes or any contiguous buffer).
+template <typename P>
+typename P::Game game_from_record_object(const py::handle& record) {
+  PyObject* obj = record.ptr();
+  if (PyUnicode_Check(obj)) {
+    Py_ssize_t n = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (text == nullptr) throw py::error_already_set();
+    return P::from_record(std::string_view(text, static_cast<std::size_t>(n)));
+  }
+  if (PyBytes_Check(obj)) {
+    return P::from_bytes(std::string_view(PyBytes_AS_STRING(obj), static_cast<std::size_t>(PyBytes_GET_SIZE(obj))));
+  }
+  if (!PyObject_CheckBuffer(obj)) {
+    throw RecordError("from_bytes: expected bytes, not " + std::string(py::str(py::type::handle_of(record).attr("__name__"))));
+  }
+  Py_buffer view;
+  if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) != 0) throw py::error_already_set();
+  struct Release {
+    Py_buffer* view;
+    ~Release() { PyBuffer_Release(view); }
+  } release{&view};
+  return P::from_bytes(std::string_view(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len)));
+}
+
+// The knob values of rules in their table's order (Rules.to_dict()'s values), for the Rules of a game
+// restored from a record, which the core has built and checked.
+template <typename Rules, typename Table>
+py::tuple knob_values(const Rules& r, const Table& table) {
+  py::tuple out(table.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const knobs::Knob<Rules>& k = table[i];
+    py::object v;
+    switch (k.type) {
+      case knobs::Type::kInt: v = py::int_(r.*k.integer); break;
+      case knobs::Type::kBool: v = py::bool_(r.*k.flag); break;
+      case knobs::Type::kName: {
+        const std::string_view name = k.name_of(r);
+        v = py::str(name.data(), name.size());
+        break;
+      }
+    }
+    PyTuple_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), v.release().ptr());
+  }
+  return out;
+}
+
 // GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
 // own): its construction from the game's arguments or from a record, the Python layer's state,
 // clone() and __copy__, and the module's initialised().
@@ -181,8 +234,11 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
   using PG = PyGameOf<G>;
   py::class_<PG, G> cls(m, "GameBase");
   init(cls);
-  cls.def(py::init([](const std::string& record) { return PG(P::from_record(record)); }), py::arg("record"),
+  cls.def(py::init([](const py::object& record) { return PG(game_from_record_object<P>(record)); }), py::arg("record"),
           P::kFromRecordDoc)
+      .def("_rules_parts", [](const PG& g) {
+        return py::make_tuple(knob_values(g.rules(), P::Record::kKnobs), py::cast(g.rules()));
+      }, "(the knob values in table order, the CoreRules) of the game's rules: a restored game's Rules.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PG>(self); }, py::arg("memo"))
       .def("_rules_dict", [](const PG& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", &P::given_deal, P::kGivenDealDoc)

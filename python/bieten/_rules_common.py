@@ -103,6 +103,15 @@ class CommonRules:
         return rules
 
     @classmethod
+    def _of_core(cls: type[_R], values: tuple[Any, ...], core: Any) -> _R:
+        """Rules the core has built and checked (those of a game restored from a record): the knob
+        values in table order and the CoreRules, without checking them again."""
+        rules = cls.__new__(cls)
+        object.__setattr__(rules, "_values", values)
+        object.__setattr__(rules, "_core", core)
+        return rules
+
+    @classmethod
     def preset(cls: type[_R], name: str, **overrides: Any) -> _R:
         """A preset (one of ``PRESETS``; R10, S10) with knobs overridden."""
         if not isinstance(name, str):
