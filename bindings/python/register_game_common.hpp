@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -142,7 +143,11 @@ void define_game_common(py::class_<typename P::Game>& cls) {
       .def("history_ids", [](const G& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
       .def("record_json", [](const G& g) {
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return record_json(g);
+        const std::string text = record_json(g);  // ASCII (json.dumps's ensure_ascii): copied, not decoded
+        PyObject* out = PyUnicode_New(static_cast<Py_ssize_t>(text.size()), 127);
+        if (out == nullptr) throw py::error_already_set();
+        std::memcpy(PyUnicode_DATA(out), text.data(), text.size());
+        return py::reinterpret_steal<py::str>(out);
       }, "The game record as JSON text (Game.to_json's bytes).")
       .def("record_bytes", [](const G& g) {
         if (!g.records_events()) throw Error("to_bytes needs a recording game; this one was made with record=False");
@@ -236,9 +241,19 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
   init(cls);
   cls.def(py::init([](const py::object& record) { return PG(game_from_record_object<P>(record)); }), py::arg("record"),
           P::kFromRecordDoc)
-      .def("_rules_parts", [](const PG& g) {
-        return py::make_tuple(knob_values(g.rules(), P::Record::kKnobs), py::cast(g.rules()));
-      }, "(the knob values in table order, the CoreRules) of the game's rules: a restored game's Rules.")
+      .def("_restored_rules", [](const PG& g, const py::type& rules_class) {
+        // The game's rules as an instance of the Python Rules class (python/bieten/_rules_common.py
+        // CommonRules, whose slots are _values, the knob values in table order, and _core, the
+        // CoreRules), without checking again what the core has built and checked.
+        py::object rules = rules_class.attr("__new__")(rules_class);
+        const py::tuple values = knob_values(g.rules(), P::Record::kKnobs);
+        const py::object core = py::cast(g.rules());
+        if (PyObject_GenericSetAttr(rules.ptr(), py::str("_values").ptr(), values.ptr()) != 0 ||
+            PyObject_GenericSetAttr(rules.ptr(), py::str("_core").ptr(), core.ptr()) != 0) {
+          throw py::error_already_set();
+        }
+        return rules;
+      }, py::arg("rules_class"), "The game's rules as a rules_class (CommonRules) object: a restored game's Rules.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PG>(self); }, py::arg("memo"))
       .def("_rules_dict", [](const PG& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", &P::given_deal, P::kGivenDealDoc)

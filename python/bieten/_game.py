@@ -219,7 +219,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         given = game._given_deal()
         deal = None if given is None else [_cards(m) for m in given[0]]
         top = None if given is None or given[1] is None else str(_core.Card.from_id(given[1]))
-        game._set_meta(Rules._of_core(*game._rules_parts()), deal, top)
+        game._set_meta(game._restored_rules(Rules), deal, top)
         return game
 
     @classmethod

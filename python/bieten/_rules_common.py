@@ -43,6 +43,8 @@ def _check_knob(rule: str, name: str, kind: str, value: object) -> None:
 class CommonRules:
     """The shared surface of a game's rules: immutable knob values checked by the core's table."""
 
+    # A game restored from a record builds its Rules in C++ (GameBase._restored_rules): these two slots,
+    # the knob values in table order and the CoreRules.
     __slots__ = ("_core", "_values")
 
     #: The game's rules rule id in messages: "R10" (docs/rules/bieten.md) or "S10" (docs/rules/schnapsen.md).
@@ -100,15 +102,6 @@ class CommonRules:
     def _built(cls: type[_R], knobs: dict[str, Any]) -> _R:
         rules = cls.__new__(cls)
         rules._build(knobs)
-        return rules
-
-    @classmethod
-    def _of_core(cls: type[_R], values: tuple[Any, ...], core: Any) -> _R:
-        """Rules the core has built and checked (those of a game restored from a record): the knob
-        values in table order and the CoreRules, without checking them again."""
-        rules = cls.__new__(cls)
-        object.__setattr__(rules, "_values", values)
-        object.__setattr__(rules, "_core", core)
         return rules
 
     @classmethod

@@ -181,7 +181,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         """A game from a record the core reads: JSON text (a str) or a binary record (bytes)."""
         game = cls.__new__(cls)
         _core.GameBase.__init__(game, record)
-        game._meta = (Rules._of_core(*game._rules_parts()), game._given_deal())
+        game._meta = (game._restored_rules(Rules), game._given_deal())
         return game
 
     @classmethod
