@@ -256,3 +256,11 @@ def test_an_inconsistent_body_is_refused(short: bytes) -> None:
     count = len(short) - 6
     with pytest.raises(GameRecordError, match=r"^from_bytes: the number of actions at byte \d+ is a varint longer"):
         bieten.Game.from_bytes(resealed(short[:count] + b"\x81\x00" + short[count + 1 : -4]))
+
+
+def test_a_name_that_is_no_printable_ascii_is_refused(short: bytes) -> None:
+    # Found by fuzz/fuzz_game_bytes.py: a knob's name with a byte that is no UTF-8 (R10's refusal
+    # quotes the name, so it must be text).
+    renamed = short[:-4].replace(b"\x04none", b"\x04n\xffne")
+    with pytest.raises(GameRecordError, match=r"^from_bytes: wild at byte 13 is no name of printable ASCII$"):
+        bieten.Game.from_bytes(resealed(renamed))

@@ -156,10 +156,15 @@ class ByteReader {
     at_ += bytes;
     return v;
   }
+  // A name: printable ASCII, as every knob's choices are (so that a refusal can quote it).
   std::string_view text(std::string_view what) {
+    const std::size_t start = at_;
     const std::size_t n = u8(what);
     if (left() < n) ends_in(what);
     const std::string_view s = data_.substr(at_, n);
+    for (const char c : s) {
+      if (c < 0x20 || c > 0x7E) refuse(what, start, "is no name of printable ASCII");
+    }
     at_ += n;
     return s;
   }
