@@ -264,7 +264,6 @@ template <BytesFormat F>
 std::size_t bytes_envelope(std::string_view data) {
   using bytes_detail::hex;
   const std::string_view magic(reinterpret_cast<const char*>(kBytesMagic.data()), kBytesMagic.size());
-  const std::string self = std::string(F::kFormat) + " (game " + std::to_string(F::kBytesGame) + ")";
   if (data.substr(0, magic.size()) != magic.substr(0, data.size())) {
     std::string head;
     for (std::size_t i = 0; i < std::min<std::size_t>(data.size(), 4); ++i) {
@@ -279,7 +278,7 @@ std::size_t bytes_envelope(std::string_view data) {
   }
   if (data.size() > 5 && static_cast<std::uint8_t>(data[5]) != F::kBytesGame) {
     throw RecordError("from_bytes: a record of another game (game " + std::to_string(static_cast<std::uint8_t>(data[5])) +
-                      "), not of " + self);
+                      "), not of " + std::string(F::kFormat) + " (game " + std::to_string(F::kBytesGame) + ")");
   }
   if (data.size() < kBytesHeader) {
     throw RecordError("from_bytes: truncated: " + std::to_string(data.size()) + " bytes, less than the header's " +
@@ -376,15 +375,20 @@ typename F::Game read_bytes(std::string_view data) {
       } else {
         id = r.varint("an action");
       }
-      const bool known = id < static_cast<std::uint64_t>(Game::kNumActions);
-      if (!known || !game->is_legal(static_cast<typename Game::ActionId>(id))) {
-        const int shown = id > static_cast<std::uint64_t>(std::numeric_limits<int>::max())
-                              ? std::numeric_limits<int>::max() : static_cast<int>(id);
-        throw RecordError("from_bytes: action " + std::to_string(k) + " (id " + std::to_string(id) +
-                          (known ? " '" + std::string(F::action_text(static_cast<typename Game::ActionId>(id))) + "'" : "") +
-                          ") is refused: " + game->why_illegal(shown));
+      const auto refused = [&](const std::string& why) {
+        const bool known = id < static_cast<std::uint64_t>(Game::kNumActions);
+        return RecordError("from_bytes: action " + std::to_string(k) + " (id " + std::to_string(id) +
+                           (known ? " '" + std::string(F::action_text(static_cast<typename Game::ActionId>(id))) + "'" : "") +
+                           ") is refused: " + why);
+      };
+      if (id >= static_cast<std::uint64_t>(Game::kNumActions)) {
+        throw refused(game->why_illegal(static_cast<int>(std::min<std::uint64_t>(id, std::numeric_limits<int>::max()))));
       }
-      game->apply(static_cast<typename Game::ActionId>(id));
+      try {
+        game->apply(static_cast<typename Game::ActionId>(id));  // refuses an illegal one, changing nothing
+      } catch (const Error& e) {
+        throw refused(e.what());
+      }
     }
     if (r.left() != 0) {
       r.refuse("the end of the actions", r.offset(), "is followed by " + std::to_string(r.left()) + " byte(s)");
