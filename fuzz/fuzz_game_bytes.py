@@ -23,7 +23,7 @@ import atheris
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz/_common.py, run as a script
 from _common import attempt, bieten, run
 
-from bieten import schnapsen  # noqa: E402  (after _common, which imports bieten instrumented)
+from bieten import schnapsen  # after _common, which imports bieten instrumented
 
 FAMILIES = [(bieten.Game, bieten.Rules), (schnapsen.Game, schnapsen.Rules)]
 
@@ -113,9 +113,13 @@ def TestOneInput(data: bytes) -> None:
     if fdp.ConsumeIntInRange(0, 4) == 0:  # raw bytes, maybe behind a right header
         raw = fdp.ConsumeBytes(fdp.ConsumeIntInRange(0, 300))
         if fdp.ConsumeBool():
-            raw = resealed(b"\x89BTR\x01" + bytes([fdp.ConsumeIntInRange(1, 2)]) + b"\0\0\0\0" + raw + b"\0\0\0\0")
+            raw = resealed(
+                b"\x89BTR\x01" + bytes([fdp.ConsumeIntInRange(1, 2)]) + b"\0\0\0\0" + raw + b"\0\0\0\0"
+            )
         for game_class, _ in FAMILIES:
-            ok, restored = attempt(lambda c=game_class: c.from_bytes(raw), raw, expected=bieten.GameRecordError)
+            ok, restored = attempt(
+                lambda c=game_class: c.from_bytes(raw), raw, expected=bieten.GameRecordError
+            )
             if ok:
                 check_accepted(game_class, raw, restored)
         return

@@ -120,9 +120,9 @@ def test_random_games_round_trip_and_every_byte_flip_is_refused(
     for flip in (0x01, 0x80, 0xFF, rng.randrange(1, 256)):
         changed = bytearray(data)
         changed[position] ^= flip
-        with pytest.raises(GameRecordError, match="^from_bytes: "):
+        with pytest.raises(GameRecordError, match=r"^from_bytes: "):
             game_class.from_bytes(bytes(changed))
-    with pytest.raises(GameRecordError, match="^from_bytes: truncated: "):
+    with pytest.raises(GameRecordError, match=r"^from_bytes: truncated: "):
         game_class.from_bytes(data[: rng.randrange(len(data))])
 
 
@@ -133,10 +133,10 @@ def test_every_single_byte_flip_and_every_truncation_is_refused(game_class: Any,
         for flip in range(1, 256):
             changed = bytearray(data)
             changed[position] ^= flip
-            with pytest.raises(GameRecordError, match="^from_bytes: "):
+            with pytest.raises(GameRecordError, match=r"^from_bytes: "):
                 game_class.from_bytes(bytes(changed))
     for size in range(len(data)):
-        with pytest.raises(GameRecordError, match="^from_bytes: truncated: "):
+        with pytest.raises(GameRecordError, match=r"^from_bytes: truncated: "):
             game_class.from_bytes(data[:size])
 
 
@@ -183,7 +183,9 @@ def short() -> bytes:
 
 
 def test_bytes_that_are_no_record_are_refused(short: bytes) -> None:
-    with pytest.raises(GameRecordError, match=r"^from_bytes: not a binary game record: it starts 7b 22 66 6f"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: not a binary game record: it starts 7b 22 66 6f"
+    ):
         bieten.Game.from_bytes(b'{"format": "bieten-game"}')
     with pytest.raises(GameRecordError, match=r"^from_bytes: expected bytes, not str$"):
         bieten.Game.from_bytes(short.decode("latin-1"))  # type: ignore[arg-type]
@@ -192,7 +194,9 @@ def test_bytes_that_are_no_record_are_refused(short: bytes) -> None:
 
 
 def test_an_unknown_version_and_another_game_are_named(short: bytes) -> None:
-    with pytest.raises(GameRecordError, match=r"^from_bytes: unknown version 2 of the binary record \(this reader "):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: unknown version 2 of the binary record \(this reader "
+    ):
         bieten.Game.from_bytes(short[:4] + b"\x02" + short[5:])
     with pytest.raises(
         GameRecordError,
@@ -203,9 +207,13 @@ def test_an_unknown_version_and_another_game_are_named(short: bytes) -> None:
 
 def test_truncation_trailing_bytes_and_a_bad_checksum_are_named(short: bytes) -> None:
     size = len(short)
-    with pytest.raises(GameRecordError, match=rf"^from_bytes: truncated: the header says {size} bytes, 20 given$"):
+    with pytest.raises(
+        GameRecordError, match=rf"^from_bytes: truncated: the header says {size} bytes, 20 given$"
+    ):
         bieten.Game.from_bytes(short[:20])
-    with pytest.raises(GameRecordError, match=rf"^from_bytes: 2 trailing byte\(s\) after the record's {size}$"):
+    with pytest.raises(
+        GameRecordError, match=rf"^from_bytes: 2 trailing byte\(s\) after the record's {size}$"
+    ):
         bieten.Game.from_bytes(short + b"\x00\x00")
     changed = bytearray(short)
     changed[30] ^= 0x10
@@ -225,11 +233,13 @@ def test_an_illegal_action_is_refused_at_its_ply_citing_the_rule(short: bytes) -
     body = short[:-6] + b"\x02" + short[-5:-4] + bytes([play])  # two actions: bid red, play HK
     with pytest.raises(
         GameRecordError,
-        match=r"^from_bytes: action 1 \(id \d+ 'play HK'\) is refused: R7\.4: seat 0 must answer the bid on red",
+        match=r"^from_bytes: action 1 \(id \d+ 'play HK'\) is refused: R7\.4: seat 0 must answer the bid",
     ):
         bieten.Game.from_bytes(resealed(body))
     # An id beyond the action space (R11) names it.
-    with pytest.raises(GameRecordError, match=r"^from_bytes: action 0 \(id 200\) is refused: R11: action id 200 is not in"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: action 0 \(id 200\) is refused: R11: action id 200 is not in"
+    ):
         bieten.Game.from_bytes(resealed(short[:-5] + b"\xc8"))
 
 
@@ -240,21 +250,29 @@ def test_an_inconsistent_body_is_refused(short: bytes) -> None:
     ):
         bieten.Game.from_bytes(resealed(short[:-7] + b"\x03" + short[-6:-4]))
     # Bytes after the actions the count says.
-    with pytest.raises(GameRecordError, match=r"^from_bytes: the actions at byte \d+ are 1, but 2 bytes follow"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: the actions at byte \d+ are 1, but 2 bytes follow"
+    ):
         bieten.Game.from_bytes(resealed(short[:-4] + b"\x00"))
     # A bool knob other than 0 or 1, a name no choice has (R10), a dealer who is no seat (R2.2).
     index = short.index(b"\x04none") + 5  # weli_point
     with pytest.raises(GameRecordError, match=r"^from_bytes: weli_point at byte 18 is 7, not 0 to 1$"):
         bieten.Game.from_bytes(resealed(short[:index] + b"\x07" + short[index + 1 : -4]))
     renamed = short[:-4].replace(b"\x04none", b"\x04nine")
-    with pytest.raises(GameRecordError, match=r"^from_bytes: R10: wild must be one of none, weli, spitzen, not 'nine'$"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: R10: wild must be one of none, weli, spitzen, not 'nine'$"
+    ):
         bieten.Game.from_bytes(resealed(renamed))
     dealer = short.index(struct.pack("<Q", 7)) + 8
-    with pytest.raises(GameRecordError, match=r"^from_bytes: R2\.2: dealer must be a seat from 0 to 1, not 2$"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: R2\.2: dealer must be a seat from 0 to 1, not 2$"
+    ):
         bieten.Game.from_bytes(resealed(short[:dealer] + b"\x02" + short[dealer + 1 : -4]))
     # A varint in more bytes than it needs (a record reads back to the same bytes).
     count = len(short) - 6
-    with pytest.raises(GameRecordError, match=r"^from_bytes: the number of actions at byte \d+ is a varint longer"):
+    with pytest.raises(
+        GameRecordError, match=r"^from_bytes: the number of actions at byte \d+ is a varint longer"
+    ):
         bieten.Game.from_bytes(resealed(short[:count] + b"\x81\x00" + short[count + 1 : -4]))
 
 
