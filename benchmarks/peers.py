@@ -770,8 +770,9 @@ def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, st
             + "; ".join(f"*{op}* {code[(op, engines[1])]}" for op in ops if (op, engines[1]) in code)
             + ". bieten's *clone, record=False* and *legal actions (objects)* are set beside pyspiel's "
             "`clone()` and `legal_actions()`, its binary records (*serialize, binary*, *deserialize, "
-            "binary*) beside `serialize()` and `deserialize_state(text)`; hearts has no observation tensor, bieten no separate "
-            "information-state tensor (its observation is the seat's information state)."
+            "binary*) beside `serialize()` and `deserialize_state(text)`; hearts has no observation "
+            "tensor, bieten no separate information-state tensor (its observation is the seat's "
+            "information state)."
         )
     clone, fast, loop = (
         ns("clone", "bieten"),
