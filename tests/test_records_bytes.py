@@ -282,3 +282,12 @@ def test_a_name_that_is_no_printable_ascii_is_refused(short: bytes) -> None:
     renamed = short[:-4].replace(b"\x04none", b"\x04n\xffne")
     with pytest.raises(GameRecordError, match=r"^from_bytes: wild at byte 13 is no name of printable ASCII$"):
         bieten.Game.from_bytes(resealed(renamed))
+
+
+def test_the_records_page_examples_run_as_written() -> None:
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "records.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted >= 5 and result.failed == 0
