@@ -267,7 +267,8 @@ std::size_t bytes_envelope(std::string_view data) {
   if (data.substr(0, magic.size()) != magic.substr(0, data.size())) {
     std::string head;
     for (std::size_t i = 0; i < std::min<std::size_t>(data.size(), 4); ++i) {
-      head += (i > 0 ? " " : "") + hex(static_cast<std::uint8_t>(data[i]), 2).substr(2);
+      if (i > 0) head += ' ';
+      head.append(hex(static_cast<std::uint8_t>(data[i]), 2), 2, 2);
     }
     throw RecordError("from_bytes: not a binary game record: it starts " + (head.empty() ? "(empty)" : head) +
                       ", not 89 42 54 52 (0x89 'BTR')");
