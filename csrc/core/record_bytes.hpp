@@ -321,7 +321,7 @@ typename F::Game read_bytes(std::string_view data) {
   std::optional<std::int64_t> players;
   for (std::size_t i = 0; i < kKnobCount; ++i) {
     const auto& k = F::kKnobs[i];
-    const std::string_view what = k.name;  // "weli_point at byte 20 is 7, not 0 to 1"
+    const std::string_view what = k.name;  // "weli_point at byte 18 is 7, not 0 to 1"
     const std::size_t at = r.offset();
     switch (k.type) {
       case knobs::Type::kInt: {
@@ -356,8 +356,7 @@ typename F::Game read_bytes(std::string_view data) {
     const std::uint64_t hand_number = r.varint("hand_number");
     const std::size_t count_at = r.offset();
     const std::uint64_t count = r.varint("the number of actions");
-    constexpr std::size_t kIdBytes = Game::kNumActions <= 256 ? 1 : 2;  // at least, per action
-    if (count > r.left() / kIdBytes) {
+    if (count > r.left()) {  // an action takes a byte at least
       r.refuse("the number of actions", count_at,
                "is " + std::to_string(count) + ", more than the " + std::to_string(r.left()) + " bytes after it hold");
     }
