@@ -359,6 +359,7 @@ def calls() -> list[Call]:
     games = bieten_states(STATES_PER_ENGINE)
     pairs = [(g, g.current_player) for g in games]
     texts = [g.to_json() for g in games]
+    datas = [g.to_bytes() for g in games]  # the binary records (issue 25 item 2)
     moves = [(g, rng.choice(g.legal_action_ids())) for g in games]
     fast_games = bieten_states(STATES_PER_ENGINE, record=False)  # the same states, keeping no events
     b = "bieten"
@@ -386,6 +387,13 @@ def calls() -> list[Call]:
             b,
             "`Game.from_json(text)`",
             loop_runner(texts, "from_json(s)", names={"from_json": bieten.Game.from_json}),
+        ),
+        Call("serialize, binary", b, "`to_bytes()`", loop_runner(games, "s.to_bytes()")),
+        Call(
+            "deserialize, binary",
+            b,
+            "`Game.from_bytes(data)`",
+            loop_runner(datas, "from_bytes(s)", names={"from_bytes": bieten.Game.from_bytes}),
         ),
         Call("apply", b, "`apply_id(id)`", apply_runner(moves, "s.apply_id(a)", lambda s: s.clone())),
         Call("apply + new legal ids", b, "`step(id)`", apply_runner(moves, "s.step(a)", lambda s: s.clone())),
@@ -735,7 +743,12 @@ def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, st
         return None if b is None else 1e9 / b.median("calls")
 
     # bieten rows without a namesake at the peers are set beside the nearest peer call
-    peer_op = {"clone, record=False": "clone", "legal actions (objects)": "legal actions (ids)"}
+    peer_op = {
+        "clone, record=False": "clone",
+        "legal actions (objects)": "legal actions (ids)",
+        "serialize, binary": "serialize",
+        "deserialize, binary": "deserialize",
+    }
     header = ["operation", "bieten call", "bieten ns"]
     for e in engines[1:]:
         header += [f"{e.removeprefix('pyspiel ')} ns", "ratio"]
@@ -756,8 +769,10 @@ def report_calls(rep: Report, call_list: list[Call], benches: dict[tuple[str, st
             "pyspiel's calls: "
             + "; ".join(f"*{op}* {code[(op, engines[1])]}" for op in ops if (op, engines[1]) in code)
             + ". bieten's *clone, record=False* and *legal actions (objects)* are set beside pyspiel's "
-            "`clone()` and `legal_actions()`; hearts has no observation tensor, bieten no separate "
-            "information-state tensor (its observation is the seat's information state)."
+            "`clone()` and `legal_actions()`, its binary records (*serialize, binary*, *deserialize, "
+            "binary*) beside `serialize()` and `deserialize_state(text)`; hearts has no observation "
+            "tensor, bieten no separate information-state tensor (its observation is the seat's "
+            "information state)."
         )
     clone, fast, loop = (
         ns("clone", "bieten"),

@@ -412,6 +412,37 @@ def test_record_with_a_given_deal_round_trips(capi: _CApi) -> None:
     assert events == [e.to_dict() for e in game.events_for(0)]
 
 
+def test_binary_records_are_pythons_bytes_and_round_trip(capi: _CApi) -> None:
+    """bieten_to_bytes writes Python's Game.to_bytes() (docs/records.md); bieten_from_bytes restores it,
+    and refuses a corrupted record with BIETEN_E_RECORD and Python's message."""
+    lib, ffi = capi.lib, capi.ffi
+    for cgame, game in _play_mirrored(capi, bieten.Rules.preset("welibieten"), seed=5):
+        if len(game.history) % 23 and not game.is_over:
+            continue
+        data = game.to_bytes()
+        assert lib.bieten_to_bytes(cgame, ffi.NULL, 0) == len(data)  # the size alone
+        small = ffi.new("uint8_t[]", len(data) - 1)
+        assert lib.bieten_to_bytes(cgame, small, len(data) - 1) == E_BUFFER
+        out = ffi.new("uint8_t[]", len(data))
+        assert lib.bieten_to_bytes(cgame, out, len(data)) == len(data)
+        assert bytes(ffi.buffer(out, len(data))) == data
+        err = capi.err()
+        restored = ffi.gc(lib.bieten_from_bytes(data, len(data), err, ERR_LEN), lib.bieten_game_free)
+        assert restored != ffi.NULL and capi.text(err) == ""
+        assert capi.to_json(restored) == game.to_json()
+    assert lib.bieten_to_bytes(ffi.NULL, ffi.NULL, 0) == E_NULL
+    assert lib.bieten_to_bytes(cgame, ffi.NULL, 10) == E_NULL
+    for bad in (data[:-1], data + b"\x00", data[:20] + bytes([data[20] ^ 1]) + data[21:], b"{}"):
+        err = capi.err()
+        assert lib.bieten_from_bytes(bad, len(bad), err, ERR_LEN) == ffi.NULL
+        with pytest.raises(bieten.GameRecordError) as info:
+            bieten.Game.from_bytes(bad)
+        assert capi.text(err) == str(info.value) and capi.text(err).startswith("from_bytes: ")
+    err = capi.err()
+    assert lib.bieten_from_bytes(ffi.NULL, 0, err, ERR_LEN) == ffi.NULL
+    assert capi.text(err) == "bieten_from_bytes: data is NULL"
+
+
 def _record(**changes: Any) -> dict[str, Any]:
     game = bieten.Game(bieten.Rules(players=2), seed=7)
     for action in ("bid red", "three", "good", "play H10"):

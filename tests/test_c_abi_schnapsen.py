@@ -758,3 +758,31 @@ def test_c_program_has_no_leaks_or_memory_errors(program: Path) -> None:
     assert result.returncode == 0, result.stderr[-4000:]
     assert "ERROR SUMMARY: 0 errors" in result.stderr
     assert "All heap blocks were freed -- no leaks are possible" in result.stderr
+
+
+def test_binary_records_are_pythons_bytes_and_round_trip(capi: _CApi) -> None:
+    """bieten_schnapsen_to_bytes writes Python's Game.to_bytes(); bieten_schnapsen_from_bytes restores it
+    and refuses what Python refuses, with its message (BIETEN_E_RECORD)."""
+    lib, ffi = capi.lib, capi.ffi
+    for preset in ("bauernschnapsen", "schnapsen"):
+        for step, (cgame, game) in enumerate(_play_mirrored(capi, preset, {}, seed=8, observe=False)):
+            if step % 19:
+                continue
+            data = game.to_bytes()
+            assert lib.bieten_schnapsen_to_bytes(cgame, ffi.NULL, 0) == len(data)
+            assert lib.bieten_schnapsen_to_bytes(cgame, ffi.new("uint8_t[]", 4), 4) == E_BUFFER
+            out = ffi.new("uint8_t[]", len(data))
+            assert lib.bieten_schnapsen_to_bytes(cgame, out, len(data)) == len(data)
+            assert bytes(ffi.buffer(out, len(data))) == data
+            err = capi.err()
+            restored = lib.bieten_schnapsen_from_bytes(data, len(data), err, ERR_LEN)
+            assert restored != ffi.NULL, capi.text(err)
+            restored = ffi.gc(restored, lib.bieten_schnapsen_free)
+            assert capi.to_json(restored) == game.to_json()
+    bieten_record = bieten.Game(bieten.Rules(), 1).to_bytes()
+    for bad in (data[:-3], data + b"\x01", bieten_record):
+        err = capi.err()
+        assert lib.bieten_schnapsen_from_bytes(bad, len(bad), err, ERR_LEN) == ffi.NULL
+        with pytest.raises(bieten.GameRecordError) as info:
+            schnapsen.Game.from_bytes(bad)
+        assert capi.text(err) == str(info.value)

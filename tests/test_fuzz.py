@@ -27,7 +27,7 @@ pytest.importorskip("atheris")  # the test extra installs it; it has wheels for 
 
 ROOT = Path(__file__).resolve().parents[1]
 FUZZ = ROOT / "fuzz"
-HARNESSES = ("cards", "actions", "rules", "game_json", "c_abi")
+HARNESSES = ("cards", "actions", "rules", "game_json", "game_bytes", "c_abi")
 RUNS = int(os.environ.get("BIETEN_FUZZ_RUNS", "4000"))
 TIME = int(os.environ.get("BIETEN_FUZZ_TIME", "6"))
 LONG = int(os.environ.get("BIETEN_FUZZ_SECONDS", "0"))

@@ -247,6 +247,15 @@ BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err
   });
 }
 
+BIETEN_API int64_t bieten_to_bytes(const bieten_game* game, uint8_t* out, size_t cap) {
+  return game_bytes(game, out, cap, "bieten_to_bytes", [](const Game& g) { return bieten::record_bytes(g); });
+}
+
+BIETEN_API bieten_game* bieten_from_bytes(const uint8_t* data, size_t len, char* err, size_t err_len) {
+  return game_from_bytes<bieten_game>(data, len, err, err_len, "bieten_from_bytes",
+                                      [](std::string_view d) { return bieten::game_from_bytes(d); });
+}
+
 BIETEN_API void bieten_string_free(char* text) { std::free(text); }
 
 BIETEN_API int bieten_observation(const bieten_game* game, int seat, float* out, size_t cap) {

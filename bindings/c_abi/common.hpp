@@ -244,6 +244,37 @@ std::int64_t game_event_count(const H* game) {
   return static_cast<std::int64_t>(game->game.events().size());
 }
 
+// The game's binary record (core/record_bytes.hpp, written by `write`) into the caller's buffer; returns
+// its size. out == NULL with cap == 0 just returns the size; a smaller cap is BIETEN_E_BUFFER, nothing
+// written.
+template <typename H, typename Write>
+std::int64_t game_bytes(const H* game, std::uint8_t* out, std::size_t cap, const char* function, Write&& write) {
+  std::int64_t size = 0;
+  const int status = guarded(nullptr, 0, [&] {
+    const std::string data = write(need(game, function).game);
+    size = static_cast<std::int64_t>(data.size());
+    if (out == nullptr && cap == 0) return BIETEN_OK;
+    need(out, function, "out");
+    if (cap < data.size()) {
+      throw BufferError(std::string(function) + ": the buffer holds " + std::to_string(cap) + " bytes, " +
+                        std::to_string(data.size()) + " needed");
+    }
+    std::memcpy(out, data.data(), data.size());
+    return BIETEN_OK;
+  });
+  return status < 0 ? status : size;
+}
+
+// A game restored from its binary record by `read` (the core's reader, "from_bytes: ..." refusals).
+template <typename H, typename Read>
+H* game_from_bytes(const std::uint8_t* data, std::size_t len, char* err, std::size_t err_len, const char* function,
+                   Read&& read) {
+  return guarded_ptr<H>(err, err_len, [&] {
+    need(data, function, "data");
+    return new H(read(std::string_view(reinterpret_cast<const char*>(data), len)));
+  });
+}
+
 // The events from `start` as seen by `seat` (-1: all), through the game's check_seat and events_text.
 template <typename H, typename Check, typename Text>
 char* game_events(const H* game, int seat, std::size_t start, bool lines, const char* function, Check&& check_seat,

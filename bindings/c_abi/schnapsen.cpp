@@ -277,6 +277,16 @@ BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_json(const char* json, c
   });
 }
 
+BIETEN_API int64_t bieten_schnapsen_to_bytes(const bieten_schnapsen_game* game, uint8_t* out, size_t cap) {
+  return game_bytes(game, out, cap, "bieten_schnapsen_to_bytes", [](const sn::Game& g) { return sn::record_bytes(g); });
+}
+
+BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_bytes(const uint8_t* data, size_t len, char* err,
+                                                              size_t err_len) {
+  return game_from_bytes<bieten_schnapsen_game>(data, len, err, err_len, "bieten_schnapsen_from_bytes",
+                                                [](std::string_view d) { return sn::game_from_bytes(d); });
+}
+
 BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_json, const bieten_agent* agents,
                                          size_t n_agents, uint64_t seed, uint64_t games, int threads, int* winners,
                                          int* scores, int* hands, char* err, size_t err_len) {

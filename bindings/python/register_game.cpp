@@ -116,7 +116,8 @@ struct Bindings {
       "Applies actions (R11 texts or ids) in order, as apply() does each; a refused one raises, with the\n"
       "ones before it applied (its index is the gain in ply).";
   static constexpr const char* kFromRecordDoc =
-      "A game restored from its record (Game.from_json): the core reads and checks it, as bieten_from_json.";
+      "A game restored from its record, JSON text (Game.from_json) or bytes (Game.from_bytes): the core reads\n"
+      "and checks it, as bieten_from_json and bieten_from_bytes do.";
   static constexpr const char* kGivenDealDoc = "(hand masks, top card id or None) of the first deal the game was given, or None.";
   static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "R11"); }
   static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
@@ -130,7 +131,9 @@ struct Bindings {
   static void for_each_legal(const Game& g, F&& f) { g.legal_mask().for_each(f); }
   static py::object event_dict(const Event& e, int players, int viewer) { return py_bindings::event_dict(e, players, viewer); }
   static bool redact(Event& e, int seat) { return redact_for(e, seat); }
-  static Game from_record(const std::string& record) { return game_from_record(record); }
+  using Record = RecordFormat;  // the knob table, for a restored game's Rules
+  static Game from_record(std::string_view record) { return game_from_record(record); }
+  static Game from_bytes(std::string_view data) { return game_from_bytes(data); }
   static py::object given_deal(const PyGame& g) {
     if (!g.given_deal()) return py::none();
     py::list hands;

@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -143,8 +144,17 @@ void define_game_common(py::class_<typename P::Game>& cls) {
       .def("history_ids", [](const G& g) { return std::vector<int>(g.history().begin(), g.history().end()); })
       .def("record_json", [](const G& g) {
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
-        return record_json(g);
+        const std::string text = record_json(g);  // ASCII (json.dumps's ensure_ascii): copied, not decoded
+        PyObject* out = PyUnicode_New(static_cast<Py_ssize_t>(text.size()), 127);
+        if (out == nullptr) throw py::error_already_set();
+        std::memcpy(PyUnicode_DATA(out), text.data(), text.size());
+        return py::reinterpret_steal<py::str>(out);
       }, "The game record as JSON text (Game.to_json's bytes).")
+      .def("record_bytes", [](const G& g) {
+        if (!g.records_events()) throw Error("to_bytes needs a recording game; this one was made with record=False");
+        const std::string data = record_bytes(g);
+        return py::bytes(data.data(), data.size());
+      }, "The game record in binary (Game.to_bytes's bytes, core/record_bytes.hpp).")
       .def("record_dict", [](const G& g) {
         if (!g.records_events()) throw Error("to_json needs a recording game; this one was made with record=False");
         return as_python([&](PySink& s) { write_record(s, g); });
@@ -174,6 +184,54 @@ void define_game_common(py::class_<typename P::Game>& cls) {
   FastCalls<P>::install(cls);
 }
 
+// A record given to GameBase(record): JSON text (a str, read from its UTF-8 in place, without a copy;
+// the Python layer has refused a str that has none) or a binary record (bytes or any contiguous buffer).
+template <typename P>
+typename P::Game game_from_record_object(const py::handle& record) {
+  PyObject* obj = record.ptr();
+  if (PyUnicode_Check(obj)) {
+    Py_ssize_t n = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (text == nullptr) throw py::error_already_set();
+    return P::from_record(std::string_view(text, static_cast<std::size_t>(n)));
+  }
+  if (PyBytes_Check(obj)) {
+    return P::from_bytes(std::string_view(PyBytes_AS_STRING(obj), static_cast<std::size_t>(PyBytes_GET_SIZE(obj))));
+  }
+  if (!PyObject_CheckBuffer(obj)) {
+    throw RecordError("from_bytes: expected bytes, not " + std::string(py::str(py::type::handle_of(record).attr("__name__"))));
+  }
+  Py_buffer view;
+  if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) != 0) throw py::error_already_set();
+  struct Release {
+    Py_buffer* view;
+    ~Release() { PyBuffer_Release(view); }
+  } release{&view};
+  return P::from_bytes(std::string_view(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len)));
+}
+
+// The knob values of rules in their table's order (Rules.to_dict()'s values), for the Rules of a game
+// restored from a record, which the core has built and checked.
+template <typename Rules, typename Table>
+py::tuple knob_values(const Rules& r, const Table& table) {
+  py::tuple out(table.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const knobs::Knob<Rules>& k = table[i];
+    py::object v;
+    switch (k.type) {
+      case knobs::Type::kInt: v = py::int_(r.*k.integer); break;
+      case knobs::Type::kBool: v = py::bool_(r.*k.flag); break;
+      case knobs::Type::kName: {
+        const std::string_view name = k.name_of(r);
+        v = py::str(name.data(), name.size());
+        break;
+      }
+    }
+    PyTuple_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), v.release().ptr());
+  }
+  return out;
+}
+
 // GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
 // own): its construction from the game's arguments or from a record, the Python layer's state,
 // clone() and __copy__, and the module's initialised().
@@ -183,8 +241,21 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
   using PG = PyGameOf<G>;
   py::class_<PG, G> cls(m, "GameBase");
   init(cls);
-  cls.def(py::init([](const std::string& record) { return PG(P::from_record(record)); }), py::arg("record"),
+  cls.def(py::init([](const py::object& record) { return PG(game_from_record_object<P>(record)); }), py::arg("record"),
           P::kFromRecordDoc)
+      .def("_restored_rules", [](const PG& g, const py::type& rules_class) {
+        // The game's rules as an instance of the Python Rules class (python/bieten/_rules_common.py
+        // CommonRules, whose slots are _values, the knob values in table order, and _core, the
+        // CoreRules), without checking again what the core has built and checked.
+        py::object rules = rules_class.attr("__new__")(rules_class);
+        const py::tuple values = knob_values(g.rules(), P::Record::kKnobs);
+        const py::object core = py::cast(g.rules());
+        if (PyObject_GenericSetAttr(rules.ptr(), py::str("_values").ptr(), values.ptr()) != 0 ||
+            PyObject_GenericSetAttr(rules.ptr(), py::str("_core").ptr(), core.ptr()) != 0) {
+          throw py::error_already_set();
+        }
+        return rules;
+      }, py::arg("rules_class"), "The game's rules as a rules_class (CommonRules) object: a restored game's Rules.")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PG>(self); }, py::arg("memo"))
       .def("_rules_dict", [](const PG& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", &P::given_deal, P::kGivenDealDoc)

@@ -131,7 +131,8 @@ struct Bindings {
   static constexpr const char* kApplyAllDoc =
       "Applies actions (texts or ids) in order; a refused one raises, the ones before it applied.";
   static constexpr const char* kFromRecordDoc =
-      "A game restored from its record (Game.from_json): the core reads and checks it.";
+      "A game restored from its record, JSON text (Game.from_json) or bytes (Game.from_bytes): the core reads\n"
+      "and checks it.";
   static constexpr const char* kGivenDealDoc = "The first deal the game was given, in deal()'s shape, or None.";
   static std::optional<int> id_arg(const py::handle& h) { return py_bindings::id_arg(h, "S11"); }
   static std::string why_illegal_id(const Game& g, const py::handle& h, std::optional<int> id) {
@@ -150,7 +151,9 @@ struct Bindings {
     sn::redact_for(e, seat);
     return true;
   }
-  static Game from_record(const std::string& record) { return sn::game_from_record(record); }
+  using Record = sn::RecordFormat;  // the knob table, for a restored game's Rules
+  static Game from_record(std::string_view record) { return sn::game_from_record(record); }
+  static Game from_bytes(std::string_view data) { return sn::game_from_bytes(data); }
   static py::object given_deal(const PyGame& g) {
     return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
   }

@@ -24,6 +24,7 @@
 #include "core/json.hpp"
 #include "core/knobs.hpp"
 #include "core/record_scan.hpp"
+#include "core/record_text.hpp"
 
 namespace bieten {
 
@@ -155,9 +156,9 @@ void write(S& s, const typename F::Game& g) {
 template <Format F>
 std::string text(const typename F::Game& g) {
   std::string out;
-  out.reserve(512 + 16 * g.history().size());  // about what a record takes: one allocation
-  json::Writer w(out);
-  write<F>(w, g);
+  TextSink sink(out, 512 + 16 * g.history().size());  // about what a record takes: one allocation
+  write<F>(sink, g);
+  sink.finish();
   return out;
 }
 

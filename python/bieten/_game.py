@@ -199,8 +199,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         The text is ``json.dumps(game.to_record())``; both are written by the core
         (csrc/games/bieten/record.hpp), for Python and the C ABI alike.
         """
-        self._require_record("to_json")
-        return self.record_json()
+        return self.record_json()  # the core refuses a game made with record=False
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -210,12 +209,17 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         does): a malformed, tampered or inconsistent record raises GameRecordError (a ValueError). The
         numbers it states (version, hand_number, scores) compare by value: ``1.0`` is 1, ``true`` is not.
         """
+        return cls._restored(_record_text(text))
+
+    @classmethod
+    def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
+        """A game from a record the core reads: JSON text (a str) or a binary record (bytes)."""
         game = cls.__new__(cls)
-        _core.GameBase.__init__(game, _record_text(text))
+        _core.GameBase.__init__(game, record)
         given = game._given_deal()
         deal = None if given is None else [_cards(m) for m in given[0]]
         top = None if given is None or given[1] is None else str(_core.Card.from_id(given[1]))
-        game._set_meta(Rules.from_dict(game._rules_dict()), deal, top)
+        game._set_meta(game._restored_rules(Rules), deal, top)
         return game
 
     @classmethod

@@ -43,6 +43,8 @@ def _check_knob(rule: str, name: str, kind: str, value: object) -> None:
 class CommonRules:
     """The shared surface of a game's rules: immutable knob values checked by the core's table."""
 
+    # A game restored from a record builds its Rules in C++ (GameBase._restored_rules): these two slots,
+    # the knob values in table order and the CoreRules.
     __slots__ = ("_core", "_values")
 
     #: The game's rules rule id in messages: "R10" (docs/rules/bieten.md) or "S10" (docs/rules/schnapsen.md).

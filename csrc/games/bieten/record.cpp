@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/record.hpp"
+#include "core/record_bytes.hpp"
 
 namespace bieten {
 
@@ -65,6 +66,33 @@ std::optional<GivenDeal> RecordFormat::given_from(const Value& rec, const Rules&
   }
   return given;
 }
+
+std::optional<GivenDeal> RecordFormat::given_from_bytes(record::ByteReader& r, const Rules& rules) {
+  const int flag = r.flag("the given deal", 2);
+  if (flag == 0) return std::nullopt;
+  GivenDeal given;
+  for (int p = 0; p < rules.players; ++p) {
+    const std::size_t at = r.offset();
+    const std::uint64_t mask = r.varint("a given hand");
+    if (mask >> kDeckSize) {
+      throw CardError("R1.4: seat " + std::to_string(p) + "'s given hand (byte " + std::to_string(at) +
+                      ") holds a card id beyond 32");
+    }
+    given.hands[p] = mask;
+  }
+  if (flag == 2) {
+    const int top = r.u8("the top card");
+    if (top >= kDeckSize) throw CardError("R1.4: card id must be 0 to 32, not " + std::to_string(top) + " (the top card)");
+    given.top_card = static_cast<Card>(top);
+  }
+  return given;
+}
+
+static_assert(record::BytesFormat<RecordFormat>);
+
+std::string record_bytes(const Game& g) { return record::bytes<RecordFormat>(g); }
+
+Game game_from_bytes(std::string_view data) { return record::read_bytes<RecordFormat>(data); }
 
 std::string record_json(const Game& g) { return record::text<RecordFormat>(g); }
 

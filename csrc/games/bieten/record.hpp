@@ -13,6 +13,7 @@
 
 #include "core/json.hpp"
 #include "core/record.hpp"
+#include "core/record_bytes.hpp"
 #include "games/bieten/actions.hpp"
 #include "games/bieten/cards.hpp"
 #include "games/bieten/events.hpp"
@@ -152,6 +153,19 @@ struct RecordFormat {
   static ActionId parse_action(std::string_view text) { return bieten::parse_action(text); }
   static std::string_view action_text(ActionId a) { return canonical_action_text(a); }
   static CardSet hand_of(const Game& g, int seat) { return g.dealt()[seat]; }
+
+  // The binary record (core/record_bytes.hpp record::BytesFormat): game 1; the given deal as a flag (0
+  // none, 1 hands, 2 hands and top card), each seat's hand as a varint of its card mask (R1.4), the
+  // top card's id.
+  static constexpr std::uint8_t kBytesGame = 1;
+  static void write_given_bytes(record::ByteWriter& w, const Game& g) {
+    const std::optional<GivenDeal>& given = g.given_deal();
+    if (!given) return w.u8(0);
+    w.u8(given->top_card == kNoCard ? 1 : 2);
+    for (int p = 0; p < g.players(); ++p) w.varint(given->hands[p]);
+    if (given->top_card != kNoCard) w.u8(given->top_card);
+  }
+  static std::optional<GivenDeal> given_from_bytes(record::ByteReader& r, const Rules& rules);
 };
 
 // The game record (Game.to_record()), core/record.hpp.
@@ -170,5 +184,10 @@ Rules rules_from_json(const json::Value& knobs);
 // A game restored from its record by replaying the actions; RecordError ("from_json: ...") for a record
 // that is not JSON, malformed, tampered with or inconsistent (docs/c_abi.md).
 Game game_from_record(std::string_view text);
+
+// The binary record (Game.to_bytes(), bieten_to_bytes; core/record_bytes.hpp).
+std::string record_bytes(const Game& g);
+// A game restored from its binary record; RecordError ("from_bytes: ...").
+Game game_from_bytes(std::string_view data);
 
 }  // namespace bieten

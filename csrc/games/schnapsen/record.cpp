@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/record.hpp"
+#include "core/record_bytes.hpp"
 
 namespace bieten::schnapsen {
 
@@ -93,6 +94,34 @@ std::optional<DealtCards> RecordFormat::given_from(const Value& rec, const Rules
   if (deal == nullptr || deal->is_null()) return std::nullopt;
   return deal_from(*deal, rules.players);
 }
+
+std::optional<DealtCards> RecordFormat::given_from_bytes(record::ByteReader& r, const Rules& rules) {
+  if (r.flag("the given deal", 1) == 0) return std::nullopt;
+  const auto card = [&](const std::string& where) {
+    const std::size_t at = r.offset();
+    const Card c = r.u8(where);
+    if (!in_pack(c)) {
+      throw CardError("S1.1: card id " + std::to_string(c) + " (" + where + ", byte " + std::to_string(at) +
+                      ") is not in the Schnapsen pack");
+    }
+    return c;
+  };
+  DealtCards given;
+  for (int p = 0; p < rules.players; ++p) {
+    for (Card& c : given.hands[p]) c = card("seat " + std::to_string(p));
+  }
+  if (rules.players == 2) {
+    given.trump_card = card("trump_card");
+    for (Card& c : given.stock) c = card("stock");
+  }
+  return given;
+}
+
+static_assert(record::BytesFormat<RecordFormat>);
+
+std::string record_bytes(const Game& g) { return record::bytes<RecordFormat>(g); }
+
+Game game_from_bytes(std::string_view data) { return record::read_bytes<RecordFormat>(data); }
 
 std::string record_json(const Game& g) { return record::text<RecordFormat>(g); }
 

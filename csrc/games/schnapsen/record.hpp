@@ -12,6 +12,7 @@
 
 #include "core/json.hpp"
 #include "core/record.hpp"
+#include "core/record_bytes.hpp"
 #include "games/schnapsen/actions.hpp"
 #include "games/schnapsen/cards.hpp"
 #include "games/schnapsen/deal.hpp"
@@ -196,6 +197,24 @@ struct RecordFormat {
   static ActionId parse_action(std::string_view text) { return schnapsen::parse_action(text); }
   static std::string_view action_text(ActionId a) { return schnapsen::action_text(a); }
   static CardSet hand_of(const Game& g, int seat) { return g.hand(seat); }
+
+  // The binary record (core/record_bytes.hpp record::BytesFormat): game 2; the given deal as a flag (0
+  // none, 1 given), each seat's five card ids in deal()'s order, and with two players the trump card's
+  // id and the nine stock cards', top first (S3.7).
+  static constexpr std::uint8_t kBytesGame = 2;
+  static void write_given_bytes(record::ByteWriter& w, const Game& g) {
+    const std::optional<DealtCards>& given = g.given_deal();
+    if (!given) return w.u8(0);
+    w.u8(1);
+    for (int p = 0; p < g.players(); ++p) {
+      for (const Card c : given->hands[p]) w.u8(c);
+    }
+    if (g.players() == 2) {
+      w.u8(given->trump_card);
+      for (const Card c : given->stock) w.u8(c);
+    }
+  }
+  static std::optional<DealtCards> given_from_bytes(record::ByteReader& r, const Rules& rules);
 };
 
 // The game record (Game.to_record()), core/record.hpp.
@@ -215,5 +234,10 @@ Rules rules_from_json(const json::Value& knobs);
 
 // A game restored from its record by replaying the actions; RecordError ("from_json: ...").
 Game game_from_record(std::string_view text);
+
+// The binary record (Game.to_bytes(), bieten_schnapsen_to_bytes; core/record_bytes.hpp).
+std::string record_bytes(const Game& g);
+// A game restored from its binary record; RecordError ("from_bytes: ...").
+Game game_from_bytes(std::string_view data);
 
 }  // namespace bieten::schnapsen

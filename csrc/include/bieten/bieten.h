@@ -197,6 +197,18 @@ BIETEN_API char* bieten_to_json(const bieten_game* game);
  * or unknown fields, refused rules, a refused action, or hand_number/scores/hands that disagree
  * with the actions): the core's reader and message, the same as Python's Game.from_json. */
 BIETEN_API bieten_game* bieten_from_json(const char* json, char* err, size_t err_len);
+/* The game record in binary, the bytes of Python's Game.to_bytes() (docs/records.md: versioned, with
+ * its length and a CRC-32C, an action id a byte; several times smaller than the JSON), for storage and
+ * datasets. Writes it to out and returns its size in bytes. If cap is smaller, returns BIETEN_E_BUFFER
+ * and writes nothing; out == NULL with cap == 0 just returns the size. BIETEN_E_NULL for a NULL game
+ * (or out NULL with cap > 0). */
+BIETEN_API int64_t bieten_to_bytes(const bieten_game* game, uint8_t* out, size_t cap);
+/* Restores a game from len bytes of a binary record (bieten_to_bytes's or Python's Game.to_bytes()) by
+ * replaying its actions. Returns NULL on failure with a "from_bytes: ..." message in err
+ * (BIETEN_E_RECORD: no magic, an unknown version, another game's record, truncated, trailing bytes, a
+ * checksum mismatch, an action refused at ply k citing its rule, a hand_number its actions do not
+ * reach), as Python's Game.from_bytes refuses them; NULL data is BIETEN_E_NULL. */
+BIETEN_API bieten_game* bieten_from_bytes(const uint8_t* data, size_t len, char* err, size_t err_len);
 /* Frees a string returned by this library; NULL is allowed. */
 BIETEN_API void bieten_string_free(char* text);
 
@@ -326,6 +338,14 @@ BIETEN_API char* bieten_schnapsen_to_json(const bieten_schnapsen_game* game);
  * Returns NULL with a "from_json: ..." message in err (BIETEN_E_RECORD's cases, as Python's
  * Game.from_json refuses them). */
 BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_json(const char* json, char* err, size_t err_len);
+/* The game record in binary, the bytes of Python's bieten.schnapsen.Game.to_bytes(), as bieten_to_bytes
+ * (game 2 in its header): its size, BIETEN_E_BUFFER if cap is too small, out == NULL with cap == 0 asks
+ * the size. */
+BIETEN_API int64_t bieten_schnapsen_to_bytes(const bieten_schnapsen_game* game, uint8_t* out, size_t cap);
+/* Restores a game from a binary record as bieten_from_bytes does: NULL with a "from_bytes: ..." message
+ * (BIETEN_E_RECORD's cases) in err. */
+BIETEN_API bieten_schnapsen_game* bieten_schnapsen_from_bytes(const uint8_t* data, size_t len, char* err,
+                                                              size_t err_len);
 
 /* ==== Native agents in batch self-play (docs/c_abi.md "Native agents") ===========================
  *

@@ -167,17 +167,21 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     def to_json(self) -> str:
         """The game record as JSON text (``json.dumps(game.to_record())``, both written by the core,
         csrc/games/schnapsen/record.hpp); ``Game.from_json`` restores a game that continues identically."""
-        self._require_record("to_json")
-        return self.record_json()
+        return self.record_json()  # the core refuses a game made with record=False
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Restores a game from ``to_json`` by replaying its actions. The core reads and checks the
         record, as ``bieten_schnapsen_from_json`` does: a malformed, tampered or inconsistent record
         raises GameRecordError (a ValueError)."""
+        return cls._restored(_record_text(text))
+
+    @classmethod
+    def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
+        """A game from a record the core reads: JSON text (a str) or a binary record (bytes)."""
         game = cls.__new__(cls)
-        _core.GameBase.__init__(game, _record_text(text))
-        game._meta = (Rules.from_dict(game._rules_dict()), game._given_deal())
+        _core.GameBase.__init__(game, record)
+        game._meta = (game._restored_rules(Rules), game._given_deal())
         return game
 
     @classmethod
