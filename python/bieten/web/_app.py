@@ -104,6 +104,16 @@ class _Refused(Exception):
         self.message = message
 
 
+class _Unstored(Exception):
+    """A move the store could not take (it is away): not made, the client may send it again."""
+
+    code = "unavailable"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 @dataclass(eq=False)
 class _Connection:
     """One WebSocket of one seat: its cursor (the next event seq it has not been sent) and its
@@ -467,8 +477,7 @@ class Server:
             )
         except Exception as err:
             log.exception("table %s: storing the move at ply %d", served.ident, ply)
-            raise ProtocolError(
-                "unavailable",
+            raise _Unstored(
                 f"the move could not be stored ({type(err).__name__}), so it was not made: send it again",
             ) from None
         if not stored:
@@ -522,7 +531,7 @@ class Server:
                 try:
                     await self._commit(served, functools.partial(_bot_move, seat=seat, agent=agent), seat)
                     failures = 0
-                except ProtocolError:  # the store is away: try again, more slowly
+                except _Unstored:  # the store is away: try again, more slowly
                     failures += 1
                     await asyncio.sleep(min(5.0, 0.1 * 2**failures))
                 except Exception:  # cannot happen for a bot to act; never loop on it
@@ -563,7 +572,7 @@ class Server:
             return
         try:
             await self._dispatch(served, connection, message, ident)
-        except ProtocolError as err:
+        except (ProtocolError, _Unstored) as err:
             connection.send(_error(err.code, err.message, ident))
         except Exception as err:  # a bug must not cost the table its connection: report it
             log.exception("table %s: message %r", served.ident, text[:200])
