@@ -77,7 +77,9 @@ def temporary_postgres() -> Iterator[str]:
     def run(*command: str) -> None:
         done = subprocess.run([*prefix, *command], capture_output=True, text=True, timeout=120)
         if done.returncode != 0:
-            raise PostgresUnavailable(f"{Path(command[0]).name} failed: {(done.stderr or done.stdout).strip()[-400:]}")
+            raise PostgresUnavailable(
+                f"{Path(command[0]).name} failed: {(done.stderr or done.stdout).strip()[-400:]}"
+            )
 
     try:
         run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "bieten", "-E", "UTF8", "--no-sync")
@@ -128,7 +130,9 @@ class ServerProcess:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 error = self.process.stderr.read() if self.process.stderr else ""
-                raise RuntimeError(f"bieten serve exited with {self.process.returncode}: {error.strip()[-600:]}")
+                raise RuntimeError(
+                    f"bieten serve exited with {self.process.returncode}: {error.strip()[-600:]}"
+                )
             try:
                 with urllib.request.urlopen(self.base + "/api/kinds", timeout=1):
                     return self

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_harness import ServerProcess, temporary_postgres  # noqa: E402
+from server_harness import ServerProcess, temporary_postgres
 
 #: The tables played at once, each (kind, seats): people ("human") and bots of both games.
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -135,14 +135,18 @@ def _check(record_text: str, clients: list[SeatClient]) -> int:
     for client in clients:
         expected = [event.to_dict() for event in game.events_for(client.seat)]
         if client.events != expected:
-            first = next((i for i, (a, b) in enumerate(zip(client.events, expected)) if a != b), None)
+            first = next(
+                (i for i, (a, b) in enumerate(zip(client.events, expected, strict=False)) if a != b), None
+            )
             raise SoakFailure(
                 f"table {client.table} seat {client.seat}: saw {len(client.events)} events, the record "
                 f"has {len(expected)}; first difference at {first}"
             )
         for ply, action in client.acked.items():
             if ply >= len(history) or history[ply] != action:
-                raise SoakFailure(f"table {client.table}: the acknowledged move {action} at ply {ply} was lost")
+                raise SoakFailure(
+                    f"table {client.table}: the acknowledged move {action} at ply {ply} was lost"
+                )
         if client.final is None or [int(s) for s in game.scores] != client.final["scores"]:
             raise SoakFailure(f"table {client.table}: the record's scores differ from the clients' end")
     return len(history)
@@ -161,10 +165,13 @@ async def _create(server: ServerProcess, body: dict[str, Any], deadline: float) 
 async def _fetch_record(server: ServerProcess, table: str, deadline: float) -> str:
     import urllib.request
 
+    def fetch(url: str) -> str:
+        with urllib.request.urlopen(url, timeout=10) as reply:
+            return str(reply.read().decode())
+
     while True:
         try:
-            url = f"{server.base}/api/tables/{table}/record"
-            return await asyncio.to_thread(lambda: urllib.request.urlopen(url, timeout=10).read().decode())
+            return await asyncio.to_thread(fetch, f"{server.base}/api/tables/{table}/record")
         except OSError:
             if time.monotonic() > deadline:
                 raise
@@ -178,9 +185,13 @@ async def _table_runner(
     kind, seats = spec
     while not stop.is_set():
         deadline = time.monotonic() + game_timeout
-        made = await _create(server, {"kind": kind, "seats": list(seats), "seed": rng.randrange(1 << 63)}, deadline)
+        made = await _create(
+            server, {"kind": kind, "seats": list(seats), "seed": rng.randrange(1 << 63)}, deadline
+        )
         clients = [
-            SeatClient(made["table"], entry["seat"], entry["token"]) for entry in made["seats"] if "token" in entry
+            SeatClient(made["table"], entry["seat"], entry["token"])
+            for entry in made["seats"]
+            if "token" in entry
         ]
         await asyncio.gather(*(_play(server, c, random.Random(rng.random()), deadline) for c in clients))
         record = await _fetch_record(server, made["table"], deadline)
@@ -213,10 +224,14 @@ async def _soak(
     figures = Figures()
     stop = asyncio.Event()
     runners = [
-        asyncio.ensure_future(_table_runner(server, spec, random.Random(rng.random()), stop, figures, game_timeout))
+        asyncio.ensure_future(
+            _table_runner(server, spec, random.Random(rng.random()), stop, figures, game_timeout)
+        )
         for spec in TABLES
     ]
-    killer = asyncio.ensure_future(_killer(server, cycles, random.Random(rng.random()), stop, figures, interval))
+    killer = asyncio.ensure_future(
+        _killer(server, cycles, random.Random(rng.random()), stop, figures, interval)
+    )
     try:
         await asyncio.gather(killer, *runners)
     finally:
@@ -239,7 +254,9 @@ def run(
     ``dsn`` given) and returns its figures; raises :class:`SoakFailure` on any loss."""
     with tempfile.TemporaryDirectory(prefix="bieten-soak-") as folder:
         if db == "sqlite":
-            return _run_on(f"sqlite:///{folder}/soak.sqlite3", "sqlite", cycles, seed, bot_delay, game_timeout, interval)
+            return _run_on(
+                f"sqlite:///{folder}/soak.sqlite3", "sqlite", cycles, seed, bot_delay, game_timeout, interval
+            )
         if dsn is not None:
             return _run_on(dsn, "postgresql", cycles, seed, bot_delay, game_timeout, interval)
         with temporary_postgres() as fresh:
@@ -247,7 +264,13 @@ def run(
 
 
 def _run_on(
-    url: str, name: str, cycles: int, seed: int, bot_delay: float, game_timeout: float, interval: tuple[float, float]
+    url: str,
+    name: str,
+    cycles: int,
+    seed: int,
+    bot_delay: float,
+    game_timeout: float,
+    interval: tuple[float, float],
 ) -> dict[str, Any]:
     server = ServerProcess(url, bot_delay=bot_delay).start()
     started = time.perf_counter()
@@ -288,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{report['db']}: {report['kills']} SIGKILL + restart cycles in {report['seconds']} s; "
             f"{report['tables_finished']} games finished, {report['actions']:,} actions "
-            f"({report['actions_per_s']}/s), {report['reconnects']} reconnects, refusals {report['refusals']}; "
+            f"({report['actions_per_s']}/s), {report['reconnects']} reconnects, "
+            f"refusals {report['refusals']}; "
             f"restart to first answer p50 {report['restart_s_p50']} s, max {report['restart_s_max']} s; "
             "every record replayed, every client's events equal to the record's, no acknowledged move lost "
             "or doubled"

@@ -37,7 +37,6 @@ from bieten.web._store import (
     MIGRATIONS,
     MemoryStore,
     SQLiteStore,
-    Store,
     StoredTable,
     StoreError,
     open_store,
@@ -207,7 +206,9 @@ def test_postgresql_schema_is_migrated_once_by_concurrent_processes(postgres: st
     async def open_at_once() -> list[int]:
         stores = [open_store(postgres) for _ in range(4)]
         await asyncio.gather(*(s.open() for s in stores))
-        versions = [await s._run(lambda c: s.schema_version()) for s in stores]  # type: ignore[attr-defined]
+        versions = []
+        for store in stores:
+            versions.append(await store._run(lambda c, store=store: store.schema_version()))  # type: ignore[attr-defined]
         await asyncio.gather(*(s.close() for s in stores))
         return versions
 
@@ -465,7 +466,7 @@ def test_two_processes_on_one_postgresql_racing_one_ply_apply_exactly_one(postgr
                     await asyncio.gather(
                         *(
                             s.send(json.dumps({"type": "apply", "action": p, "ply": ply}))
-                            for s, p in zip(sockets, picks)
+                            for s, p in zip(sockets, picks, strict=True)
                         )
                     )
                     for s in sockets:
