@@ -605,7 +605,7 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
     port = free_port()
     env = dict(os.environ, SKBUILD_EDITABLE_VERBOSE="0")
     command = [sys.executable, "-m", "bieten", "serve", "--port", str(port), "--bot-delay", "0",
-               "--log-level", "warning"]  # fmt: skip
+               "--log-level", "warning", "--db", "memory"]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
