@@ -308,6 +308,7 @@ def test_expiry_applies_to_stored_tables_across_a_restart(tmp_path: Path) -> Non
     app = create_app(bot_delay=0, db=db, idle_ttl=120)
     app.state.server.clock = lambda: time.time() + 121
     with TestClient(app) as client:
+        assert app.state.server.tables == {}  # expired while no server ran: not resumed
         assert client.get("/api/tables").json()["tables"] == []
         assert client.get(f"/api/tables/{idle['table']}").status_code == 404
 

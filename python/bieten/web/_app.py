@@ -255,6 +255,7 @@ class Server:
         """Opens the store and resumes every unfinished table it holds: its game rebuilt from its
         record at ply 0 and its stored actions, its bots playing on (docs/server.md, "Restart")."""
         await self.store.open()
+        await self.purge()  # what expired while no server was running
         for row in await self.store.unfinished():
             served = self._served(row)
             if served is not None:
