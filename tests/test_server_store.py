@@ -536,3 +536,26 @@ def test_workers_share_one_postgresql_and_sqlite_refuses_them(postgres: str, tmp
             assert server.get(f"/api/tables/{m['table']}")["table"] == m["table"]
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("db", "says"),
+    [
+        ("mysql://x", "bieten: error: --db mysql://x: not memory, sqlite:///PATH or postgresql://..."),
+        (
+            "postgresql://bieten@127.0.0.1:1/none",
+            "bieten: error: --db postgresql://bieten@127.0.0.1:1/none: cannot open it: ",
+        ),
+    ],
+)
+def test_bieten_serve_refuses_a_db_it_cannot_use_in_one_line(db: str, says: str) -> None:
+    pytest.importorskip("psycopg")
+    done = subprocess.run(
+        [sys.executable, "-m", "bieten", "serve", "--port", "0", "--db", db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(says), lines

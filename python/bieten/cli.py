@@ -485,7 +485,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"bieten serve: open http://{host}:{port}/ in a browser", file=out, flush=True)
     workers = f", {args.workers} processes" if args.workers > 1 else ""
-    print(f"bieten serve: tables kept in {store.url}{workers}", file=out, flush=True)
+    print(f"bieten serve: tables kept in {store.url}{workers}", file=sys.stderr, flush=True)
 
     def serve() -> None:
         app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables, db=open_store(db))
