@@ -663,6 +663,29 @@ class PostgresStore(_SqlStore):
     def _migration_lock(self, connection: Any) -> None:
         self._execute(connection, "SELECT pg_advisory_xact_lock(?)", (0x62696574,))  # "biet"
 
+    async def append(
+        self, ident: str, ply: int, *, seat: int, action: int, now: float, record: str | None = None
+    ) -> bool:
+        """As the SQL stores' ``append``, in one statement (one round trip, its own transaction): the
+        conditional UPDATE takes the row's lock, the INSERT and the NOTIFY happen only if it moved
+        the table on."""
+
+        moved = (ply, seat, action, now, CHANNEL, f"{ident} {ply + 1}")
+
+        def work(connection: Any) -> bool:
+            rows = self._execute(
+                connection,
+                "WITH moved AS (UPDATE bieten_tables SET ply = ply + 1, last_active = ?, finished_at = ?, "
+                "record = ? WHERE ident = ? AND ply = ? RETURNING ident), "
+                "stored AS (INSERT INTO bieten_actions (ident, ply, seat, action, stored_at) "
+                "SELECT ident, ?, ?, ?, ? FROM moved RETURNING ident) "
+                "SELECT pg_notify(?, ?) FROM stored",
+                (now, now if record is not None else None, record, ident, ply, *moved),
+            ).fetchall()
+            return len(rows) == 1
+
+        return await self._run(work)
+
     def listen(self, callback: Callable[[str, int], None]) -> None:
         loop = asyncio.get_running_loop()
         ready = threading.Event()
