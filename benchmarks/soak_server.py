@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import random
 import statistics
@@ -156,7 +157,7 @@ async def _create(server: ServerProcess, body: dict[str, Any], deadline: float) 
     while True:
         try:
             return await asyncio.to_thread(server.post, "/api/tables", body)
-        except OSError:
+        except (OSError, http.client.HTTPException):  # the server died mid-answer
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.05)
@@ -172,7 +173,7 @@ async def _fetch_record(server: ServerProcess, table: str, deadline: float) -> s
     while True:
         try:
             return await asyncio.to_thread(fetch, f"{server.base}/api/tables/{table}/record")
-        except OSError:
+        except (OSError, http.client.HTTPException):  # the server died mid-answer
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.05)
