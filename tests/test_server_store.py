@@ -559,3 +559,35 @@ def test_bieten_serve_refuses_a_db_it_cannot_use_in_one_line(db: str, says: str)
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(says), lines
+
+
+def test_two_apps_on_one_postgresql_send_each_other_s_moves_to_their_connections(postgres: str) -> None:
+    """Two servers (in this process) on one PostgreSQL: a Schnapsen table's two people are connected to
+    different servers; each move, stored by one, reaches the other's connection through NOTIFY, to the
+    end (S12: each sees only its own cards). A seat taken through one server is then good on the other,
+    which had the table in memory already."""
+    harness.reset_postgres(postgres)
+    with (
+        TestClient(create_app(bot_delay=0, db=postgres)) as a,
+        TestClient(create_app(bot_delay=0, db=postgres)) as b,
+    ):
+        made = new_table(a, kind="schnapsen", seats=["human", "open"], seed=7)
+        assert b.get(f"/api/tables/{made['table']}").json()["state"]["ply"] == 0  # b has it in memory now
+        joined = a.post(f"/api/tables/{made['table']}/join").json()
+        with (
+            a.websocket_connect(ws_url(made, 0)) as w0,
+            b.websocket_connect(f"/ws/{made['table']}?seat=1&token={joined['token']}") as w1,
+        ):
+            people = [Seat(w0), Seat(w1)]
+            rng = random.Random(7)
+            while not people[0].last["state"]["is_over"]:
+                mover = people[0] if people[0].last["legal"] else people[1]
+                mover.apply(rng.choice(mover.last["legal"]["actions"])["id"])
+                other = people[1] if mover is people[0] else people[0]
+                while other.last["state"]["ply"] < mover.last["state"]["ply"]:
+                    other.take(other.ws.receive_json())
+        record = b.get(f"/api/tables/{made['table']}/record")
+    game = bieten.schnapsen.Game.from_json(record.text)
+    assert game.is_over
+    for seat, person in enumerate(people):
+        assert person.events == [e.to_dict() for e in game.events_for(seat)]
