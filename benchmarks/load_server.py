@@ -3,6 +3,14 @@ every table a client playing random legal moves, against a real uvicorn process.
 
     python benchmarks/load_server.py --tables 50          # 200 clients: 25 Bieten + 25 Bauernschnapsen
     python benchmarks/load_server.py --tables 10 --json   # the figures as JSON
+    python benchmarks/load_server.py --tables 250 --db postgresql --workers 2   # 1,000 clients, 2 processes
+    python benchmarks/load_server.py --tables 250 --db all  # memory, SQLite, PostgreSQL (1 and 2 processes)
+
+``--db`` is where the server keeps its tables (docs/server.md, "Storage"): ``memory`` (the default
+here), ``sqlite`` (a file in a temporary folder) or ``postgresql`` (a throwaway cluster that
+benchmarks/server_harness.py starts); ``--workers`` the server processes sharing the port (PostgreSQL
+only), among which the kernel spreads the connections, so a table's seats sit on different
+processes and every move crosses from one to the other through the store.
 
 Checks that nothing is lost or corrupted: every table's game ends within the time bound; each client's
 event stream has consecutive seq from 0 and ends at the state's ``next``; no client is sent an error;
@@ -56,11 +64,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[str]:
+def start_server(port: int, db: str = "memory", workers: int = 1) -> subprocess.Popen[str]:
     """``bieten serve`` on loopback, bots without delay, quiet; returns once it answers."""
     env = dict(os.environ, SKBUILD_EDITABLE_VERBOSE="0")
     command = [sys.executable, "-m", "bieten", "serve", "--port", str(port), "--bot-delay", "0",
-               "--max-tables", "10000", "--log-level", "warning", "--no-access-log"]  # fmt: skip
+               "--max-tables", "10000", "--log-level", "warning", "--no-access-log",
+               "--db", db, "--workers", str(workers)]  # fmt: skip
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -76,12 +85,20 @@ def start_server(port: int) -> subprocess.Popen[str]:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process so far (Linux /proc), or None elsewhere."""
+    """User + system CPU time so far of a process and its children (the workers; Linux /proc), or
+    None elsewhere."""
+    total = 0.0
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if stat.parent.name == str(pid) or fields[1] == str(pid):
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def _post(base: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +122,7 @@ async def _play(base_ws: str, made: dict[str, Any], seat: int, client: Client, r
     url = f"{base_ws}/ws/{made['table']}?seat={seat}&token={token}"
     sent_ply: int | None = None
     sent_at = 0.0
-    async with connect(url, max_size=1 << 22, open_timeout=60) as ws:
+    async with connect(url, max_size=1 << 22, open_timeout=120, ping_timeout=None) as ws:
         welcome = json.loads(await ws.recv())
         if welcome.get("type") != "welcome" or welcome.get("you") != seat:
             raise LoadFailure(f"table {client.table} seat {seat}: no welcome but {welcome}")
@@ -163,12 +180,14 @@ async def _run(
     by_table = {m["table"]: m for m in made}
     started = time.perf_counter()
     cpu_before = cpu_seconds(server_pid)
-    tasks = [
-        asyncio.ensure_future(
-            _play(f"ws://127.0.0.1:{port}", by_table[c.table], c.seat, c, random.Random(rng.random()))
+
+    async def later(client: Client, delay: float, seed: float) -> None:  # spread the connects out
+        await asyncio.sleep(delay)
+        await _play(
+            f"ws://127.0.0.1:{port}", by_table[client.table], client.seat, client, random.Random(seed)
         )
-        for c in clients
-    ]
+
+    tasks = [asyncio.ensure_future(later(c, i * 0.002, rng.random())) for i, c in enumerate(clients)]
     done, pending = await asyncio.wait(tasks, timeout=timeout)
     elapsed = time.perf_counter() - started
     cpu_after = cpu_seconds(server_pid)
@@ -225,11 +244,36 @@ def run(
     seed: int = 1,
     timeout: float = 120.0,
     port: int | None = None,
+    db: str = "memory",
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Starts a server, plays ``tables`` tables of all-human seats to the end, checks them, stops the
-    server, and returns the figures; raises :class:`LoadFailure` on a lost or corrupted game."""
+    server, and returns the figures; raises :class:`LoadFailure` on a lost or corrupted game.
+    ``db`` is ``memory``, ``sqlite`` or ``postgresql`` (a fresh store each run), or a ``--db`` URL."""
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from server_harness import temporary_postgres
+
+    with tempfile.TemporaryDirectory(prefix="bieten-load-") as folder:
+        if db == "sqlite":
+            url = f"sqlite:///{folder}/load.sqlite3"
+        elif db == "postgresql":
+            with temporary_postgres() as dsn:
+                return run(tables, kinds, seed=seed, timeout=timeout, port=port, db=dsn, workers=workers) | {
+                    "db": "postgresql"
+                }
+        else:
+            url = db
+        report = _run_server(tables, kinds, seed, timeout, port, url, workers)
+        return report | {"db": db.split(":", 1)[0], "workers": workers}
+
+
+def _run_server(
+    tables: int, kinds: tuple[str, ...], seed: int, timeout: float, port: int | None, db: str, workers: int
+) -> dict[str, Any]:
     port = port or free_port()
-    process = start_server(port)
+    process = start_server(port, db, workers)
     try:
         return asyncio.run(_run(port, tables, kinds, seed, timeout, process.pid))
     finally:
@@ -247,20 +291,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the moves")
     parser.add_argument("--timeout", type=float, default=120.0, help="time bound in seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--db",
+        default="memory",
+        help="memory (default), sqlite, postgresql, a --db URL, or all (each in turn)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     args = parser.parse_args(argv)
-    report = run(args.tables, tuple(args.kinds.split(",")), seed=args.seed, timeout=args.timeout)
-    if args.json:
-        print(json.dumps(report))
+    setups = (
+        [("memory", 1), ("sqlite", 1), ("postgresql", 1), ("postgresql", 2)]
+        if args.db == "all"
+        else [(args.db, args.workers)]
+    )
+    for db, workers in setups:
+        report = run(
+            args.tables,
+            tuple(args.kinds.split(",")),
+            seed=args.seed,
+            timeout=args.timeout,
+            db=db,
+            workers=workers,
+        )
+        _show(report, args.json)
+    return 0
+
+
+def _show(report: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report), flush=True)
     else:
         print(
+            f"{report['db']}, {report['workers']} process(es): "
             f"{report['clients']} clients on {report['tables']} tables ({', '.join(report['kinds'])}): "
             f"{report['games_finished']} games, {report['actions']:,} actions in {report['seconds']} s = "
             f"{report['actions_per_s']:,} actions/s; latency p50 {report['latency_ms_p50']} ms, "
             f"p99 {report['latency_ms_p99']} ms, max {report['latency_ms_max']} ms; server CPU "
             f"{report['server_cpu_us_per_action']} us/action; load average {report['load_average']}; "
-            "no lost or corrupted game"
+            "no lost or corrupted game",
+            flush=True,
         )
-    return 0
 
 
 if __name__ == "__main__":

@@ -58,6 +58,13 @@ def served(client: TestClient, made: dict[str, Any]) -> Any:
     return client.app.state.server.tables[made["table"]]  # type: ignore[attr-defined]
 
 
+def later(client: TestClient, seconds: float) -> None:
+    """Moves the server's clock (the one expiry reads) ``seconds`` on."""
+    server = client.app.state.server  # type: ignore[attr-defined]
+    clock = server.clock
+    server.clock = lambda: clock() + seconds
+
+
 class Seat:
     """One seat's connection: what it was sent, in order."""
 
@@ -208,6 +215,7 @@ def test_create_list_show_a_table(client: TestClient) -> None:
             "seats": ["random", "human", "human"],
             "ply": 0,
             "is_over": False,
+            "open_seats": [],
         }
     ]
     assert "token" not in json.dumps(listed)
@@ -368,7 +376,7 @@ def test_max_tables_gives_503_until_finished_tables_expire() -> None:
         table = served(client, first)
         assert table.finished_at is not None
         assert client.post("/api/tables", json={"kind": "schnapsen"}).status_code == 503  # kept a while
-        table.finished_at -= 61  # an hour later, as far as the server knows
+        later(client, 61)  # an hour later, as far as the server knows
         assert client.post("/api/tables", json={"kind": "schnapsen"}).status_code == 201
         assert client.get(f"/api/tables/{first['table']}").status_code == 404
 
@@ -376,8 +384,11 @@ def test_max_tables_gives_503_until_finished_tables_expire() -> None:
 def test_abandoned_tables_expire() -> None:
     with TestClient(create_app(bot_delay=0, idle_ttl=60)) as client:
         made = new_table(client, kind="schnapsen")
-        served(client, made).last_active -= 61
+        later(client, 59)
+        assert [t["table"] for t in client.get("/api/tables").json()["tables"]] == [made["table"]]
+        later(client, 2)
         assert client.get("/api/tables").json()["tables"] == []
+        assert made["table"] not in client.app.state.server.tables  # type: ignore[attr-defined]
 
 
 # -- WebSocket: who may connect ------------------------------------------------------------------------
@@ -594,7 +605,7 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
     port = free_port()
     env = dict(os.environ, SKBUILD_EDITABLE_VERBOSE="0")
     command = [sys.executable, "-m", "bieten", "serve", "--port", str(port), "--bot-delay", "0",
-               "--log-level", "warning"]  # fmt: skip
+               "--log-level", "warning", "--db", "memory"]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -648,9 +659,9 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
 def test_docstring_examples_run_as_written() -> None:
     import doctest
 
-    from bieten.web import _app, _rules_page
+    from bieten.web import _app, _rules_page, _store
 
-    for module in (_app, _rules_page):
+    for module in (_app, _rules_page, _store):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -661,7 +672,7 @@ def test_an_expired_table_closes_its_connections() -> None:
         with client.websocket_connect(ws_url(made)) as ws:
             seat = Seat(ws)
             play_out(seat, random.Random(6))
-            served(client, made).finished_at -= 61
+            later(client, 61)
             assert client.get("/api/tables").json()["tables"] == []
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()

@@ -127,7 +127,7 @@ def server() -> Iterator[str]:
     """The real ``bieten serve`` in a subprocess on a free loopback port; yields its base URL."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "bieten", "serve", "--port", str(port), "--bot-delay", "0"]
+    cmd = [sys.executable, "-m", "bieten", "serve", "--port", str(port), "--bot-delay", "0", "--db", "memory"]
     proc = subprocess.Popen(
         [*cmd, "--log-level", "warning", "--no-access-log"],
         stdout=subprocess.DEVNULL,
@@ -593,3 +593,34 @@ def test_actions_explain_themselves_on_hover_and_on_a_tap_of_the_question_mark(
         _no_errors(page)
     finally:
         context.close()
+
+
+def test_the_page_shows_reconnecting_while_the_server_is_away_and_plays_on_after_a_restart(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Issue 24: the server is killed with SIGKILL mid-game; the page says it is reconnecting, and once a
+    new server on the same SQLite file answers, it carries on and plays to the end."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("server_harness", REPO / "benchmarks" / "server_harness.py")
+    assert spec is not None and spec.loader is not None
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    server = harness.ServerProcess(f"sqlite:///{tmp_path}/page.sqlite3").start()
+    context, page = _screen(browser, 1280)
+    try:
+        made = _post_table(server.base, {"kind": "schnapsen", "seed": 3, "rules": {"target": 1}})
+        page.goto(server.base + made["links"]["0"])
+        page.wait_for_selector("[data-testid=action]:enabled")
+        server.kill()
+        page.wait_for_function(
+            "() => /reconnecting…/i.test(document.querySelector('[data-testid=status]').textContent)"
+        )
+        server.start()
+        page.wait_for_selector("[data-testid=status][data-kind=ok]", timeout=WAIT_MS)
+        assert _play(page, random.Random(5)) > 0
+        _check_over(page, server.base, made["table"], tmp_path)
+        _no_errors(page)
+    finally:
+        context.close()
+        server.stop()

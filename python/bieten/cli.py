@@ -90,6 +90,7 @@ _RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("serve", "port"): (0, 65535),
     ("serve", "bot_delay"): (0, 3600),
     ("serve", "max_tables"): (1, 1 << 20),
+    ("serve", "workers"): (1, 64),
 }
 
 
@@ -428,6 +429,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="uvicorn's log level (default info)",
     )
     p_serve.add_argument("--no-access-log", action="store_true", help="do not log every HTTP request")
+    p_serve.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="where tables are kept: sqlite:///PATH (default: ~/.local/state/bieten/serve.sqlite3), "
+        "postgresql://..., or memory (lost on restart)",
+    )
+    p_serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port (default 1; more need --db postgresql://...)",
+    )
     p_rules = sub.add_parser(
         "rules", help="list the rules of both games, or print one by the id messages cite (R7.4, S6.6)"
     )
@@ -438,11 +452,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    """``bieten serve``: the web tables (python/bieten/web, docs/server.md) under uvicorn."""
+    """``bieten serve``: the web tables (python/bieten/web, docs/server.md) under uvicorn, in one
+    process or ``--workers`` processes that share the listening socket and a PostgreSQL store."""
     try:
         import uvicorn
 
         from bieten.web import MAX_MESSAGE, create_app
+        from bieten.web._store import DEFAULT_SQLITE, open_store
     except ImportError as err:
         print(
             f"bieten: error: bieten serve needs the web extra ({err.name} is missing): "
@@ -450,22 +466,98 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 2
+    db = args.db if args.db is not None else f"sqlite:///{DEFAULT_SQLITE}"
+    store = open_store(db)  # a --db that names no store: one line, exit status 2 (a ValueError)
+    if args.workers > 1 and not store.shared:
+        raise _Usage(
+            f"--workers {args.workers} needs a store that processes share, --db postgresql://...; "
+            f"{store.url} is one process's"
+        )
+    import asyncio
+
+    try:  # connect and migrate once, before anything listens (and before the workers start)
+        asyncio.run(_open_and_close(store))
+    except Exception as err:
+        why = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise _Usage(f"--db {store.url}: cannot open it: {why[:200]}") from None
     listening = _listen(args.host, args.port)  # before anything says where to open the page
     port = listening.getsockname()[1]
-    app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"bieten serve: open http://{host}:{port}/ in a browser", file=out, flush=True)
-    config = uvicorn.Config(
-        app,
-        host=args.host,
-        port=port,
-        log_level=args.log_level,
-        access_log=not args.no_access_log,
-        ws_max_size=4 * MAX_MESSAGE,  # bigger ones close the socket; up to it they get too_large
-        ws_per_message_deflate=False,  # updates are small; compressing them costs more than it saves
-    )
-    uvicorn.Server(config).run(sockets=[listening])
-    return 0
+    workers = f", {args.workers} processes" if args.workers > 1 else ""
+    print(f"bieten serve: tables kept in {store.url}{workers}", file=sys.stderr, flush=True)
+
+    def serve() -> None:
+        app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables, db=open_store(db))
+        config = uvicorn.Config(
+            app,
+            host=args.host,
+            port=port,
+            log_level=args.log_level,
+            access_log=not args.no_access_log,
+            ws_max_size=4 * MAX_MESSAGE,  # bigger ones close the socket; up to it they get too_large
+            ws_per_message_deflate=False,  # updates are small; compressing them costs more than it saves
+        )
+        uvicorn.Server(config).run(sockets=[listening])
+
+    if args.workers == 1:
+        serve()
+        return 0
+    return _supervise(serve, args.workers)
+
+
+async def _open_and_close(store: Any) -> None:
+    await store.open()
+    await store.close()
+
+
+def _supervise(serve: Callable[[], None], workers: int) -> int:
+    """Runs ``serve`` in ``workers`` forked processes (they share the listening socket), starts a
+    new one for each that dies (a crash, or SIGKILL), and stops them all on Ctrl-C or SIGTERM."""
+    import signal
+    import time
+
+    children: set[int] = set()
+    stopping = False
+
+    def start() -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker: uvicorn handles its signals from here on
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            code = 1
+            try:
+                serve()
+                code = 0
+            finally:
+                os._exit(code)
+        children.add(pid)
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        for _ in range(workers):
+            start()
+        while children:
+            try:
+                pid, _status = os.wait()
+            except ChildProcessError:
+                break
+            children.discard(pid)
+            if not stopping:
+                print(f"bieten serve: worker {pid} ended; starting another", file=sys.stderr, flush=True)
+                time.sleep(0.2)
+                start()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return 130 if stopping else 0
 
 
 def _listen(host: str, port: int) -> socket.socket:
