@@ -51,7 +51,8 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
   using Env = PyVectorEnv<T>;
   py::class_<Env>(m, name, doc)
       .def(py::init([](const typename T::Rules& rules, int num_envs, std::uint64_t seed, int threads, bool observations,
-                       const std::string& reward, const std::vector<std::string>& opponents, int learner_seat) {
+                       const std::string& reward, const std::vector<std::string>& opponents, int learner_seat,
+                       const std::string& observation_dtype) {
              vec::VectorEnvConfig config;
              config.num_envs = num_envs;
              config.seed = seed;
@@ -64,6 +65,11 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
              } else {
                throw Error("reward must be 'points' or 'win', not '" + reward + "'");
              }
+             if (observation_dtype == "uint8") {
+               config.compact = true;
+             } else if (observation_dtype != "float32") {
+               throw Error("observation_dtype must be 'float32' or 'uint8', not '" + observation_dtype + "'");
+             }
              config.opponents = opponents;
              config.learner_seat = learner_seat;
              auto out = std::make_unique<Env>();
@@ -72,7 +78,8 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
            }),
            py::arg("rules"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1,
            py::arg("observations") = true, py::arg("reward") = "points",
-           py::arg("opponents") = std::vector<std::string>{}, py::arg("learner_seat") = 0)
+           py::arg("opponents") = std::vector<std::string>{}, py::arg("learner_seat") = 0,
+           py::arg("observation_dtype") = "float32")
       .def_property_readonly("num_envs", [](const Env& e) { return e.env->num_envs(); })
       .def_property_readonly("players", [](const Env& e) { return e.env->players(); })
       .def_property_readonly("observation_size", [](const Env& e) { return e.env->observation_size(); })
@@ -85,12 +92,15 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
         auto& v = *self.cast<Env&>().env;
         const py::ssize_t n = v.num_envs(), p = v.players(), o = v.observation_size(), a = T::kNumActions;
         py::dict out;
-        out["observations"] = view(self, v.observations(), {n, o});
+        const bool compact = v.config().compact;
+        out["observations"] = compact ? view(self, v.observations_u8(), {n, o}) : view(self, v.observations(), {n, o});
         out["masks"] = view(self, v.masks(), {n, a});
         out["seats"] = view(self, v.seats(), {n});
         out["rewards"] = view(self, v.rewards(), {n, p});
         out["terminated"] = view(self, v.terminated(), {n});
-        out["final_observations"] = view(self, v.final_observations(), {n, o});
+        out["final_observations"] =
+            compact ? view(self, v.final_observations_u8(), {n, o}) : view(self, v.final_observations(), {n, o});
+        out["observation_divisors"] = view(self, v.observation_divisors(), {static_cast<py::ssize_t>(T::kObservationSize)});
         out["final_seats"] = view(self, v.final_seats(), {n});
         out["final_scores"] = view(self, v.final_scores(), {n, p});
         out["final_winners"] = view(self, v.final_winners(), {n, p});

@@ -310,6 +310,7 @@ class _VectorEnvCore(Generic[_R]):
         reward: str = "points",
         opponents: list[str] = ...,
         learner_seat: int = 0,
+        observation_dtype: str = "float32",
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
