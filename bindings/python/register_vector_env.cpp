@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/policy.hpp"
+#include "core/policy_blobs.hpp"
 #include "core/vector_env.hpp"
 #include "bindings.hpp"
 
@@ -137,9 +139,46 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
          "The game seed of episode `episode` of env `env` of a VectorEnv with seed `seed`.");
 }
 
+// The learned policy's forward pass (core/policy.hpp) over a blob given as bytes, for tests and for
+// checking an exported network against the trainer's: the game's tag and sizes.
+struct PolicyShape {
+  std::uint32_t tag;
+  int inputs, outputs;
+};
+PolicyShape policy_shape(const std::string& game) {
+  if (game == "bieten") return {kPolicyGameBieten, vec::BietenTraits::kObservationSize, vec::BietenTraits::kNumActions};
+  if (game == "schnapsen") {
+    return {kPolicyGameSchnapsen, vec::SchnapsenTraits::kObservationSize, vec::SchnapsenTraits::kNumActions};
+  }
+  throw Error("policy: game must be 'bieten' or 'schnapsen', not '" + game + "'");
+}
+
+void register_policy(py::module_& m) {
+  m.def("policy_outputs", [](const py::bytes& blob, const std::string& game,
+                              const py::array_t<float, py::array::c_style | py::array::forcecast>& observation) {
+    const PolicyShape shape = policy_shape(game);
+    const std::string_view bytes = blob;
+    const PolicyNet net = load_policy(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), shape.tag,
+                                      shape.inputs, shape.outputs, "given");
+    if (observation.ndim() != 1 || observation.shape(0) != shape.inputs) {
+      throw Error("policy: the observation must have shape (" + std::to_string(shape.inputs) + ",)");
+    }
+    PolicyWorkspace workspace;
+    const float* y = policy_outputs(net, observation.data(), workspace);
+    return py::array_t<float>(shape.outputs, y);
+  }, py::arg("blob"), py::arg("game"), py::arg("observation"),
+     "The outputs of the policy network `blob` (docs/agents.md, \"policy\") for one observation of `game`.");
+  m.def("policy_blob", [](const std::string& name) {
+    const PolicyBlob blob = embedded_policy(name);
+    if (blob.size == 0) return py::bytes();
+    return py::bytes(reinterpret_cast<const char*>(blob.data), blob.size);
+  }, py::arg("name"), "The weights compiled into the engine for `name` (bieten, bauernschnapsen, schnapsen); b'' if none.");
+}
+
 }  // namespace
 
 void register_vector_env(py::module_& m) {
+  register_policy(m);
   bind_vector_env<vec::BietenTraits>(m, "BietenVectorEnv", "N Bieten games stepped together in C++ (docs/vector_env.md).");
   bind_vector_env<vec::SchnapsenTraits>(m, "SchnapsenVectorEnv",
                                         "N Bauernschnapsen or Schnapsen games stepped together in C++ (docs/vector_env.md).");

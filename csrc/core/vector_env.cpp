@@ -193,9 +193,8 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
       } catch (const Error& e) {
         throw Error(std::string("opponents: ") + e.what());
       }
-      if (spec.kind != T::AgentKind::kRandom && spec.kind != T::AgentKind::kHeuristic &&
-          spec.kind != T::AgentKind::kIsmcts) {
-        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts)");
+      if (spec.kind == T::AgentKind::kExternal) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts, policy)");
       }
       // Same results for any thread count: a search budget in iterations, never in wall-clock time.
       if (spec.kind == T::AgentKind::kIsmcts && spec.ismcts.iterations == 0 && spec.ismcts.time_ms > 0) {
