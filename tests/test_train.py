@@ -35,7 +35,18 @@ def test_a_short_run_beats_random_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "run"
     stream = io.StringIO()
     status = cli.main(
-        ["train", "--game", "schnapsen", "--minutes", "0.6", "--seed", "3", "--out", str(out), "--no-progress"],
+        [
+            "train",
+            "--game",
+            "schnapsen",
+            "--minutes",
+            "0.6",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
         stream,
     )
     assert status == 0

@@ -132,7 +132,9 @@ def test_uint8_observations_are_the_float_rows_times_their_divisors(game: str, r
         final = compact.final_observations[done].astype(np.float32) / divisors
         assert np.array_equal(final, floats.final_observations[done])
     assert ended > 0
-    with pytest.raises(bieten.BietenError, match="observation_dtype must be 'float32' or 'uint8', not 'int8'"):
+    with pytest.raises(
+        bieten.BietenError, match="observation_dtype must be 'float32' or 'uint8', not 'int8'"
+    ):
         bieten.VectorEnv(game, rules, observation_dtype="int8")  # type: ignore[arg-type]
 
 

@@ -18,6 +18,7 @@ checksum, csrc/core/policy.hpp) from NumPy arrays, ``unpack`` reads it back; nei
 
 from __future__ import annotations
 
+import itertools
 import struct
 from collections.abc import Sequence
 from pathlib import Path
@@ -82,13 +83,15 @@ def unpack(blob: bytes) -> tuple[list[Layer], str]:
         raise BietenError("policy: not a policy blob (no BTPN magic)")
     version, tag, count = struct.unpack_from("<3I", blob, 4)
     if version != FORMAT_VERSION or tag not in _TAGS.values() or not 1 <= count <= _MAX_LAYERS:
-        raise BietenError(f"policy: version {version}, game tag {tag}, {count} layers: not a blob this engine reads")
+        raise BietenError(
+            f"policy: version {version}, game tag {tag}, {count} layers: not a blob this engine reads"
+        )
     sizes = struct.unpack_from(f"<{count + 1}I", blob, 16)
     if struct.unpack_from("<Q", blob, len(blob) - 8)[0] != _fnv1a64(blob[:-8]):
         raise BietenError("policy: checksum mismatch (the weights are corrupted)")
     at = 16 + 4 * (count + 1)
     layers: list[Layer] = []
-    for n_in, n_out in zip(sizes[:-1], sizes[1:], strict=True):
+    for n_in, n_out in itertools.pairwise(sizes):
         w = np.frombuffer(blob, dtype="<f4", count=n_in * n_out, offset=at).reshape(n_in, n_out)
         at += 4 * n_in * n_out
         b = np.frombuffer(blob, dtype="<f4", count=n_out, offset=at)

@@ -3,19 +3,20 @@ built-in agents, on one thread. Imports PyTorch."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 try:
-    import torch
-    from torch import nn
+    import torch  # type: ignore[import-not-found,unused-ignore]
+    from torch import nn  # type: ignore[import-not-found,unused-ignore]
 except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("bieten.train needs PyTorch: pip install 'bieten[train]'") from error
 
@@ -36,13 +37,13 @@ def _new_game(game: str, seed: int) -> Any:
     return schnapsen.Game(schnapsen.Rules.preset(game), seed, record=False)
 
 
-class Policy(nn.Module):  # type: ignore[misc]
+class Policy(nn.Module):  # type: ignore[misc,unused-ignore]  # (Any without PyTorch installed)
     """The shipped network: observation -> relu layers -> one output per action id."""
 
     def __init__(self, inputs: int, hidden: tuple[int, ...], actions: int) -> None:
         super().__init__()
         sizes = [inputs, *hidden, actions]
-        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:], strict=True))
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         for k, layer in enumerate(self.layers):
@@ -53,7 +54,8 @@ class Policy(nn.Module):  # type: ignore[misc]
 
     def blob(self, game: str) -> bytes:
         family = "bieten" if game == "bieten" else "schnapsen"
-        return pack(family, [(l.weight.detach().numpy().T.copy(), l.bias.detach().numpy()) for l in self.layers])
+        linear = [cast(nn.Linear, m) for m in self.layers]
+        return pack(family, [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy()) for m in linear])
 
 
 def _masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -109,7 +111,12 @@ def evaluate(game: str, policy: Policy, opponent: str, games: int, seed: int) ->
 
 
 def _collect(
-    game: str, teacher: str, seconds: float, seed: int, limit: int, divisors: npt.NDArray[np.float32],
+    game: str,
+    teacher: str,
+    seconds: float,
+    seed: int,
+    limit: int,
+    divisors: npt.NDArray[np.float32],
     tick: Callable[[str], None],
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
     """The teacher's decisions with more than one legal action at every seat of self-play games, for
@@ -138,7 +145,9 @@ def _collect(
     return obs[: len(acts)], np.stack(masks), np.asarray(acts, dtype=np.int64)
 
 
-def run(game: str, minutes: float, seed: int, out: str, *, progress: bool, config: TrainConfig) -> TrainResult:
+def run(
+    game: str, minutes: float, seed: int, out: str, *, progress: bool, config: TrainConfig
+) -> TrainResult:
     if game not in GAMES:
         raise BietenError(f"train: game must be one of {', '.join(GAMES)}, not {game!r}")
     if not 0 < minutes <= 24 * 60:
@@ -164,7 +173,7 @@ def run(game: str, minutes: float, seed: int, out: str, *, progress: bool, confi
     started = time.monotonic() - state["spent"]
 
     def spent() -> float:
-        return time.monotonic() - started
+        return float(time.monotonic() - started)
 
     def save() -> None:
         state["spent"] = spent()
@@ -185,7 +194,12 @@ def run(game: str, minutes: float, seed: int, out: str, *, progress: bool, confi
     if state["phase"] == "clone":
         collect = config.clone_share * budget * 0.55
         x, m, a = _collect(
-            game, config.teacher, collect, seed, config.clone_limit, divisors.numpy(),
+            game,
+            config.teacher,
+            collect,
+            seed,
+            config.clone_limit,
+            divisors.numpy(),
             lambda what: bar.show(spent(), what),
         )
         xs, ms, ys = torch.from_numpy(x), torch.from_numpy(m), torch.from_numpy(a)
@@ -199,7 +213,7 @@ def run(game: str, minutes: float, seed: int, out: str, *, progress: bool, confi
                 batch = xs[idx].float() / divisors
                 loss = nn.functional.cross_entropy(_masked(policy(batch), ms[idx]), ys[idx])
                 opt.zero_grad()
-                loss.backward()
+                loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
                 opt.step()
                 bar.show(spent(), f"clone: epoch {epoch}, loss {loss.item():.3f}, {len(ys):,} decisions")
                 if spent() >= end:
@@ -232,8 +246,14 @@ def _ppo(
     n = config.num_envs
     envs = [
         bieten.VectorEnv(
-            game, None, num_envs=n, seed=seed * 7919 + 101 * k + state["updates"], opponents=opp,
-            learner_seat="rotate", reward="points", observation_dtype="uint8",
+            game,
+            None,
+            num_envs=n,
+            seed=seed * 7919 + 101 * k + state["updates"],
+            opponents=opp,
+            learner_seat="rotate",
+            reward="points",
+            observation_dtype="uint8",
         )
         for k, opp in enumerate(config.league)
     ]
@@ -252,11 +272,11 @@ def _ppo(
                 x = torch.from_numpy(obs.astype(np.float32)) / divisors
                 mk = torch.from_numpy(masks.copy())
                 dist = torch.distributions.Categorical(logits=_masked(policy(x), mk))
-                act = dist.sample()
+                act = dist.sample()  # type: ignore[no-untyped-call,unused-ignore]
                 xs.append(x)
                 ms.append(mk)
                 acts.append(act)
-                logps.append(dist.log_prob(act))
+                logps.append(dist.log_prob(act))  # type: ignore[no-untyped-call,unused-ignore]
                 vals.append(value(x).squeeze(1))
                 obs, masks, _, rewards, terminated = env.step(act.numpy())
                 seats = np.where(terminated, env.final_seats, env.learner_seats)
@@ -266,7 +286,7 @@ def _ppo(
                 rews.append(torch.from_numpy((own - others + bonus).astype(np.float32)))
                 dones.append(torch.from_numpy(terminated.copy()))
             last_value = value(torch.from_numpy(obs.astype(np.float32)) / divisors).squeeze(1)
-        current[k] = (obs, masks, None)
+        current[k] = (obs, masks, current[k][2])
         advantages = torch.zeros(config.rollout_steps, n)
         running = torch.zeros(n)
         for t in reversed(range(config.rollout_steps)):
@@ -284,12 +304,15 @@ def _ppo(
             for s in range(0, len(ba), config.minibatch):
                 idx = order[s : s + config.minibatch]
                 dist = torch.distributions.Categorical(logits=_masked(policy(bx[idx]), bm[idx]))
-                ratio = torch.exp(dist.log_prob(ba[idx]) - blp[idx])
-                pg = -torch.min(ratio * badv[idx], ratio.clamp(1 - config.clip, 1 + config.clip) * badv[idx]).mean()
+                ratio = torch.exp(dist.log_prob(ba[idx]) - blp[idx])  # type: ignore[no-untyped-call,unused-ignore]
+                pg = -torch.min(
+                    ratio * badv[idx], ratio.clamp(1 - config.clip, 1 + config.clip) * badv[idx]
+                ).mean()
                 vloss = ((value(bx[idx]).squeeze(1) - bret[idx]) ** 2).mean()
-                loss = pg + 0.5 * vloss - config.entropy * dist.entropy().mean()
+                entropy = dist.entropy().mean()  # type: ignore[no-untyped-call,unused-ignore]
+                loss = pg + 0.5 * vloss - config.entropy * entropy
                 opt.zero_grad()
-                loss.backward()
+                loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
                 nn.utils.clip_grad_norm_(params, 0.5)
                 opt.step()
         state["updates"] += 1
@@ -310,8 +333,15 @@ def _plot(game: str, curve: list[dict[str, float]], folder: Path, config: TrainC
     fair = 0.25 if game == "bieten" else 0.5
     fig, ax = plt.subplots(figsize=(6, 3.5))
     xs = [row["minutes"] for row in curve]
-    ax.plot(xs, [row["heuristic"] for row in curve], "o-", label=f"against heuristic ({config.eval_games} games)")
-    ax.plot(xs, [row["ismcts"] for row in curve], "s-", label=f"against {config.eval_ismcts} ({config.eval_ismcts_games} games)")
+    ax.plot(
+        xs, [row["heuristic"] for row in curve], "o-", label=f"against heuristic ({config.eval_games} games)"
+    )
+    ax.plot(
+        xs,
+        [row["ismcts"] for row in curve],
+        "s-",
+        label=f"against {config.eval_ismcts} ({config.eval_ismcts_games} games)",
+    )
     ax.axhline(fair, color="grey", linestyle=":", label="fair share")
     ax.set_xlabel("minutes of training (one thread)")
     ax.set_ylabel("games won")
