@@ -147,7 +147,8 @@ def test_kinds_lists_games_presets_agents_and_players(client: TestClient) -> Non
         "bauernschnapsen_2",
         "schnapsen",
     ]
-    assert "tyrol" in kinds["bieten_presets"] and kinds["agents"] == ["random", "heuristic", "ismcts", "policy"]
+    assert "tyrol" in kinds["bieten_presets"]
+    assert kinds["agents"] == ["random", "heuristic", "ismcts", "policy"]
     assert kinds["players"] == {
         "bieten": [2, 3, 4, 5],
         "bauernschnapsen": [4],
