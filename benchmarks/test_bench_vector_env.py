@@ -9,7 +9,8 @@ step per game per step; the policy's cost is inside every figure (measured alone
 ``policy_argmax``).
 
 Targets: VectorEnv >= 10x the per-call Python loop (with observations and masks), reported for one
-thread and for two (the loop cannot use a second core); >= 5 M agent steps/s per core for Bieten.
+thread and for two (the loop cannot use a second core); >= 5 M agent steps/s per core for Bieten; with the
+compact observation (``observation_dtype="uint8"``, issue 23) >= 10x on one thread.
 
     python -m pytest benchmarks/test_bench_vector_env.py --benchmark-only -q
 """
@@ -40,6 +41,10 @@ RATIOS.extend(
         ("vector_bieten_1_thread", "envpool_leducholdem_1_thread", None),
         ("vector_bieten_1_thread", "envpool_kuhnpoker_1_thread", None),
         ("vector_bieten_2_threads", "vector_bieten_1_thread", None),
+        # Issue 23: the compact observation (uint8) on one thread.
+        ("vector_bieten_1_thread_uint8", "python_loop_bieten", 10.0),
+        ("vector_schnapsen_1_thread_uint8", "python_loop_schnapsen", 10.0),
+        ("vector_bieten_1_thread_uint8", "vector_bieten_1_thread", None),
     ]
 )
 
@@ -73,6 +78,8 @@ def _vector(benchmark: Any, name: str, game: str, **kwargs: Any) -> None:
     [
         ("vector_bieten_1_thread", "bieten", {}),
         ("vector_bieten_1_thread_no_observations", "bieten", {"observations": False}),
+        ("vector_bieten_1_thread_uint8", "bieten", {"observation_dtype": "uint8"}),
+        ("vector_schnapsen_1_thread_uint8", "schnapsen", {"observation_dtype": "uint8"}),
         ("vector_bieten_2_threads", "bieten", {"threads": 2}),
         ("vector_bieten_1_thread_vs_random", "bieten", {"opponents": "random"}),
         ("vector_schnapsen_1_thread", "schnapsen", {}),
@@ -167,14 +174,22 @@ def _maker(game: str) -> Callable[[int], Any]:
 
 
 @pytest.mark.parametrize(
-    ("game", "threads"), [("bieten", 1), ("bieten", 2), ("schnapsen", 1), ("schnapsen", 2)]
+    ("game", "threads", "dtype"),
+    [
+        ("bieten", 1, "float32"),
+        ("bieten", 2, "float32"),
+        ("schnapsen", 1, "float32"),
+        ("schnapsen", 2, "float32"),
+        ("bieten", 1, "uint8"),
+        ("schnapsen", 1, "uint8"),
+    ],
 )
-def test_interleaved_ratio(benchmark: Any, game: str, threads: int) -> None:
+def test_interleaved_ratio(benchmark: Any, game: str, threads: int, dtype: str) -> None:
     """The 10x target measured pair by pair: a round of the vector loop, then a round of the per-call
     loop, 15 times, each pair's ratio of agent steps/s taken at the same moment. The host's speed
     drifts by a quarter within minutes, which separate benchmarks (above) turn into ratios anywhere
     from 6x to 14x; the median of paired ratios does not move with it."""
-    vector = _vector_round(game, threads=threads)
+    vector = _vector_round(game, threads=threads, observation_dtype=dtype)
     python = _python_round(_maker(game))
     ratios: list[float] = []
 
@@ -187,7 +202,8 @@ def test_interleaved_ratio(benchmark: Any, game: str, threads: int) -> None:
         ratios.append((N / (middle - start)) / (PY_GAMES / (end - middle)))
 
     benchmark.pedantic(pair, rounds=15, iterations=1)
-    name = f"vector_{game}_{threads}_thread{'s' if threads > 1 else ''} / python_loop_{game}, paired"
+    suffix = "_uint8" if dtype == "uint8" else ""
+    name = f"vector_{game}_{threads}_thread{'s' if threads > 1 else ''}{suffix} / python_loop_{game}, paired"
     PAIRED[name] = ratios
 
 

@@ -116,5 +116,7 @@ def test_both_games_read_agent_names_alike_and_run_no_external_agent(module: str
     assert make("ismcts:64", 1).name == "ismcts:64"
     with pytest.raises(ValueError, match=r"^'external' is not a built-in agent$"):
         make("external", 1)
-    with pytest.raises(ValueError, match=r"^unknown agent 'genius': expected random, heuristic or ismcts$"):
+    with pytest.raises(
+        ValueError, match=r"^unknown agent 'genius': expected random, heuristic, ismcts or policy$"
+    ):
         make("genius", 1)

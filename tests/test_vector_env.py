@@ -105,6 +105,39 @@ def test_every_step_matches_the_python_games(game: str, rules: Any) -> None:
     assert finished >= 1
 
 
+@pytest.mark.parametrize(("game", "rules"), GAMES, ids=IDS)
+def test_uint8_observations_are_the_float_rows_times_their_divisors(game: str, rules: Any) -> None:
+    """The compact form (docs/observation.md, docs/schnapsen.md): every 0/1 value as a byte, every
+    fraction as its numerator; float row == uint8 row / observation_divisors, exactly, at every step
+    and in final_observations, with the single-agent view's opponents too."""
+    kwargs: dict[str, Any] = {"num_envs": 16, "seed": 5, "opponents": "random", "learner_seat": "rotate"}
+    floats = bieten.VectorEnv(game, rules, **kwargs)
+    compact = bieten.VectorEnv(game, rules, observation_dtype="uint8", **kwargs)
+    divisors = compact.observation_divisors
+    target = float(rules.target)
+    fractions = sorted(set(divisors[divisors != 1].tolist()))
+    assert fractions == ([target] if game == "bieten" else sorted({5.0, 10.0, 120.0, target}))
+    obs, masks, _ = floats.reset()
+    small, small_masks, _ = compact.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(150):
+        assert small.dtype == np.uint8 and small.shape == obs.shape
+        assert np.array_equal(small.astype(np.float32) / divisors, obs)
+        assert np.array_equal(small_masks, masks)
+        actions = random_actions(masks, rng)
+        obs, masks, _, _, done = floats.step(actions)
+        small, small_masks, *_ = compact.step(actions)
+        ended += int(done.sum())
+        final = compact.final_observations[done].astype(np.float32) / divisors
+        assert np.array_equal(final, floats.final_observations[done])
+    assert ended > 0
+    with pytest.raises(
+        bieten.BietenError, match="observation_dtype must be 'float32' or 'uint8', not 'int8'"
+    ):
+        bieten.VectorEnv(game, rules, observation_dtype="int8")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("game", "rules"), [GAMES[0], GAMES[2]], ids=[IDS[0], IDS[2]])
 def test_an_illegal_action_names_the_env_and_rule_and_changes_nothing(game: str, rules: Any) -> None:
     env = bieten.VectorEnv(game, rules, num_envs=4, seed=2, threads=2)

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/policy.hpp"
+#include "core/policy_blobs.hpp"
 #include "core/vector_env.hpp"
 #include "bindings.hpp"
 
@@ -51,7 +53,8 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
   using Env = PyVectorEnv<T>;
   py::class_<Env>(m, name, doc)
       .def(py::init([](const typename T::Rules& rules, int num_envs, std::uint64_t seed, int threads, bool observations,
-                       const std::string& reward, const std::vector<std::string>& opponents, int learner_seat) {
+                       const std::string& reward, const std::vector<std::string>& opponents, int learner_seat,
+                       const std::string& observation_dtype) {
              vec::VectorEnvConfig config;
              config.num_envs = num_envs;
              config.seed = seed;
@@ -64,6 +67,11 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
              } else {
                throw Error("reward must be 'points' or 'win', not '" + reward + "'");
              }
+             if (observation_dtype == "uint8") {
+               config.compact = true;
+             } else if (observation_dtype != "float32") {
+               throw Error("observation_dtype must be 'float32' or 'uint8', not '" + observation_dtype + "'");
+             }
              config.opponents = opponents;
              config.learner_seat = learner_seat;
              auto out = std::make_unique<Env>();
@@ -72,7 +80,8 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
            }),
            py::arg("rules"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1,
            py::arg("observations") = true, py::arg("reward") = "points",
-           py::arg("opponents") = std::vector<std::string>{}, py::arg("learner_seat") = 0)
+           py::arg("opponents") = std::vector<std::string>{}, py::arg("learner_seat") = 0,
+           py::arg("observation_dtype") = "float32")
       .def_property_readonly("num_envs", [](const Env& e) { return e.env->num_envs(); })
       .def_property_readonly("players", [](const Env& e) { return e.env->players(); })
       .def_property_readonly("observation_size", [](const Env& e) { return e.env->observation_size(); })
@@ -85,12 +94,15 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
         auto& v = *self.cast<Env&>().env;
         const py::ssize_t n = v.num_envs(), p = v.players(), o = v.observation_size(), a = T::kNumActions;
         py::dict out;
-        out["observations"] = view(self, v.observations(), {n, o});
+        const bool compact = v.config().compact;
+        out["observations"] = compact ? view(self, v.observations_u8(), {n, o}) : view(self, v.observations(), {n, o});
         out["masks"] = view(self, v.masks(), {n, a});
         out["seats"] = view(self, v.seats(), {n});
         out["rewards"] = view(self, v.rewards(), {n, p});
         out["terminated"] = view(self, v.terminated(), {n});
-        out["final_observations"] = view(self, v.final_observations(), {n, o});
+        out["final_observations"] =
+            compact ? view(self, v.final_observations_u8(), {n, o}) : view(self, v.final_observations(), {n, o});
+        out["observation_divisors"] = view(self, v.observation_divisors(), {static_cast<py::ssize_t>(T::kObservationSize)});
         out["final_seats"] = view(self, v.final_seats(), {n});
         out["final_scores"] = view(self, v.final_scores(), {n, p});
         out["final_winners"] = view(self, v.final_winners(), {n, p});
@@ -127,9 +139,46 @@ void bind_vector_env(py::module_& m, const char* name, const char* doc) {
          "The game seed of episode `episode` of env `env` of a VectorEnv with seed `seed`.");
 }
 
+// The learned policy's forward pass (core/policy.hpp) over a blob given as bytes, for tests and for
+// checking an exported network against the trainer's: the game's tag and sizes.
+struct PolicyShape {
+  std::uint32_t tag;
+  int inputs, outputs;
+};
+PolicyShape policy_shape(const std::string& game) {
+  if (game == "bieten") return {kPolicyGameBieten, vec::BietenTraits::kObservationSize, vec::BietenTraits::kNumActions};
+  if (game == "schnapsen") {
+    return {kPolicyGameSchnapsen, vec::SchnapsenTraits::kObservationSize, vec::SchnapsenTraits::kNumActions};
+  }
+  throw Error("policy: game must be 'bieten' or 'schnapsen', not '" + game + "'");
+}
+
+void register_policy(py::module_& m) {
+  m.def("policy_outputs", [](const py::bytes& blob, const std::string& game,
+                              const py::array_t<float, py::array::c_style | py::array::forcecast>& observation) {
+    const PolicyShape shape = policy_shape(game);
+    const std::string_view bytes = blob;
+    const PolicyNet net = load_policy(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), shape.tag,
+                                      shape.inputs, shape.outputs, "given");
+    if (observation.ndim() != 1 || observation.shape(0) != shape.inputs) {
+      throw Error("policy: the observation must have shape (" + std::to_string(shape.inputs) + ",)");
+    }
+    PolicyWorkspace workspace;
+    const float* y = policy_outputs(net, observation.data(), workspace);
+    return py::array_t<float>(shape.outputs, y);
+  }, py::arg("blob"), py::arg("game"), py::arg("observation"),
+     "The outputs of the policy network `blob` (docs/agents.md, \"policy\") for one observation of `game`.");
+  m.def("policy_blob", [](const std::string& name) {
+    const PolicyBlob blob = embedded_policy(name);
+    if (blob.size == 0) return py::bytes();
+    return py::bytes(reinterpret_cast<const char*>(blob.data), blob.size);
+  }, py::arg("name"), "The weights compiled into the engine for `name` (bieten, bauernschnapsen, schnapsen); b'' if none.");
+}
+
 }  // namespace
 
 void register_vector_env(py::module_& m) {
+  register_policy(m);
   bind_vector_env<vec::BietenTraits>(m, "BietenVectorEnv", "N Bieten games stepped together in C++ (docs/vector_env.md).");
   bind_vector_env<vec::SchnapsenTraits>(m, "SchnapsenVectorEnv",
                                         "N Bauernschnapsen or Schnapsen games stepped together in C++ (docs/vector_env.md).");

@@ -14,8 +14,9 @@ AgentSpec parse_agent_spec(std::string_view name) {
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "random") return AgentSpec{AgentKind::kRandom, {}};
   if (lower == "heuristic") return AgentSpec{AgentKind::kHeuristic, {}};
+  if (lower == "policy") return AgentSpec{AgentKind::kPolicy, {}};
   if (lower == "external") return AgentSpec{AgentKind::kExternal, {}};
-  throw Error("unknown agent '" + std::string(name) + "': expected random, heuristic or ismcts");
+  throw Error("unknown agent '" + std::string(name) + "': expected random, heuristic, ismcts or policy");
 }
 
 AgentSpec builtin_agent_spec(std::string_view name) {
@@ -33,6 +34,7 @@ std::string_view agent_name(AgentKind kind) {
     case AgentKind::kRandom: return "random";
     case AgentKind::kHeuristic: return "heuristic";
     case AgentKind::kIsmcts: return "ismcts";
+    case AgentKind::kPolicy: return "policy";
     case AgentKind::kExternal: return "external";
   }
   return "external";

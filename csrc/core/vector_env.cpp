@@ -193,9 +193,8 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
       } catch (const Error& e) {
         throw Error(std::string("opponents: ") + e.what());
       }
-      if (spec.kind != T::AgentKind::kRandom && spec.kind != T::AgentKind::kHeuristic &&
-          spec.kind != T::AgentKind::kIsmcts) {
-        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts)");
+      if (spec.kind == T::AgentKind::kExternal) {
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts, policy)");
       }
       // Same results for any thread count: a search budget in iterations, never in wall-clock time.
       if (spec.kind == T::AgentKind::kIsmcts && spec.ismcts.iterations == 0 && spec.ismcts.time_ms > 0) {
@@ -214,8 +213,14 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
   rngs_.assign(n * p, SplitMix64(0));
   last_scores_.assign(n, {});
   next_episode_.assign(n, 0);
-  obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
-  final_obs_.assign(n * static_cast<std::size_t>(obs_size_), 0.0f);
+  const std::size_t floats = config_.compact ? 0 : n * static_cast<std::size_t>(obs_size_);
+  const std::size_t bytes = config_.compact ? n * static_cast<std::size_t>(obs_size_) : 0;
+  obs_.assign(floats, 0.0f);
+  final_obs_.assign(floats, 0.0f);
+  obs8_.assign(bytes, 0);
+  final_obs8_.assign(bytes, 0);
+  divisors_.assign(static_cast<std::size_t>(T::kObservationSize), 1.0f);
+  T::observation_divisors(rules_, divisors_.data());
   reward_.assign(n * p, 0.0f);
   learner_reward_.assign(n, 0.0f);
   seat_.assign(n, -1);
@@ -298,14 +303,17 @@ void VectorEnv<T>::write_view(std::size_t i) {
   const int s = g.current_player();
   seat_[i] = s;
   bool* mask = mask_.data() + i * static_cast<std::size_t>(T::kNumActions);
-  float* obs = obs_.data() + i * static_cast<std::size_t>(obs_size_);
+  const std::size_t row = i * static_cast<std::size_t>(obs_size_);
   if (s < 0) {  // a game over before anyone acts (no such deal exists; kept safe)
     std::fill(mask, mask + T::kNumActions, false);
-    std::fill(obs, obs + obs_size_, 0.0f);
+    if (config_.compact) std::fill(obs8_.data() + row, obs8_.data() + row + obs_size_, std::uint8_t{0});
+    else std::fill(obs_.data() + row, obs_.data() + row + obs_size_, 0.0f);
     return;
   }
   T::write_mask(g, mask);
-  if (obs_size_) T::write_observation(g, s, obs);
+  if (!obs_size_) return;
+  if (config_.compact) T::write_observation(g, s, obs8_.data() + row);
+  else T::write_observation(g, s, obs_.data() + row);
 }
 
 template <typename T>
@@ -359,7 +367,11 @@ void VectorEnv<T>::step_one(std::size_t i, typename T::ActionId a, Workspace& wo
   learner_reward_[i] = r[learner];
   terminated_.v[i] = 1;
   final_seat_[i] = learner;
-  if (obs_size_) T::write_observation(g, learner, final_obs_.data() + i * static_cast<std::size_t>(obs_size_));
+  if (obs_size_) {
+    const std::size_t row = i * static_cast<std::size_t>(obs_size_);
+    if (config_.compact) T::write_observation(g, learner, final_obs8_.data() + row);
+    else T::write_observation(g, learner, final_obs_.data() + row);
+  }
   start(i, workspace);
   write_view(i);
 }

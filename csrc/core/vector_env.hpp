@@ -43,9 +43,13 @@ inline constexpr std::uint64_t game_seed(std::uint64_t seed, std::uint64_t env, 
 // messages cite, which each game's traits below add.
 // The game's write_observation (its observation.hpp), found by argument-dependent lookup: called from
 // outside GameTraits, whose own write_observation would hide it.
-template <typename G>
-void observe(const G& g, int seat, float* out) {
+template <typename G, typename Out>
+void observe(const G& g, int seat, Out* out) {
   write_observation(g, seat, out);
+}
+template <typename R>
+void divisors_of(const R& rules, float* out) {
+  observation_divisors(rules, out);
 }
 
 template <GameType G>
@@ -64,6 +68,8 @@ struct GameTraits {
   static std::uint8_t winners(const Game& g) { return g.winners(); }
   static void write_mask(const Game& g, bool* out);  // kNumActions bools
   static void write_observation(const Game& g, int seat, float* out) { observe(g, seat, out); }
+  static void write_observation(const Game& g, int seat, std::uint8_t* out) { observe(g, seat, out); }
+  static void observation_divisors(const Rules& r, float* out) { divisors_of(r, out); }
   static AgentSpec parse_agent(std::string_view name) { return parse_agent_spec(name); }
   using Workspace = AgentWorkspaceFor<G>;  // the agents' storage, one per thread (core/agent_spec.hpp)
   static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng, Workspace& workspace) {
@@ -91,6 +97,9 @@ struct VectorEnvConfig {
   std::uint64_t seed = 0;
   int threads = 1;
   bool observations = true;  // false: the observation buffers are empty (shape [N, 0]) and not written
+  // true: observations are written in the compact form (uint8, the game's observation.hpp) into the
+  // byte buffers, and the float buffers are empty
+  bool compact = false;
   RewardMode reward = RewardMode::kPoints;
   // Single-agent view: the agents of the seats other than the learner's, in seat order starting at the
   // learner's left (opponents[k] sits at learner + 1 + k), players - 1 names. Empty: every seat is
@@ -159,6 +168,9 @@ class VectorEnv {
 
   // The buffers, row-major, written by reset() and step().
   float* observations() { return obs_.data(); }             // [N, O] the seat to act's (or the learner's) view
+  std::uint8_t* observations_u8() { return obs8_.data(); }  // [N, O] the same in the compact form (config.compact)
+  std::uint8_t* final_observations_u8() { return final_obs8_.data(); }  // [N, O] (config.compact)
+  float* observation_divisors() { return divisors_.data(); }  // [O] float = compact / divisor
   bool* masks() { return mask_.data(); }                    // [N, A]
   std::int32_t* seats() { return seat_.data(); }            // [N]
   float* rewards() { return reward_.data(); }               // [N, P]
@@ -196,7 +208,8 @@ class VectorEnv {
   std::vector<SplitMix64> rngs_;  // [N, P] the opponents' generators
   std::vector<std::array<int, T::kMaxPlayers>> last_scores_;
   std::vector<std::uint64_t> next_episode_;
-  std::vector<float> obs_, reward_, final_obs_, learner_reward_;
+  std::vector<float> obs_, reward_, final_obs_, learner_reward_, divisors_;
+  std::vector<std::uint8_t> obs8_, final_obs8_;
   std::vector<std::int32_t> seat_, final_seat_, final_scores_, learner_;
   std::vector<std::uint64_t> episode_, seed_of_;
   struct Bools {  // std::vector<bool> has no data(): bools are kept as bytes

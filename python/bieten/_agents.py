@@ -11,8 +11,9 @@ from bieten._families import BIETEN, type_family
 from bieten._seeds import check_u64
 
 #: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
-#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md).
-AGENTS = ("random", "heuristic", "ismcts")
+#: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md);
+#: ``"policy"`` is the network learned from self-play that ships with the engine.
+AGENTS = ("random", "heuristic", "ismcts", "policy")
 
 
 def is_builtin_agent(name: str) -> bool:

@@ -77,6 +77,7 @@ class VectorEnv:
         learner_seat: int | Literal["rotate"] = 0,
         reward: Literal["points", "win"] = "points",
         observations: bool = True,
+        observation_dtype: Literal["float32", "uint8"] = "float32",
         copy: bool = False,
     ) -> None:
         family = family_named(game)  # RulesError for a name it does not know
@@ -99,6 +100,8 @@ class VectorEnv:
             raise BietenError(f"reward must be 'points' or 'win', not {reward!r}")
         if not isinstance(observations, bool) or not isinstance(copy, bool):
             raise BietenError("observations and copy must be bools")
+        if observation_dtype not in ("float32", "uint8"):
+            raise BietenError(f"observation_dtype must be 'float32' or 'uint8', not {observation_dtype!r}")
         players = rules.players
         rule = family.rule_seats
         names: list[str] = []
@@ -129,7 +132,7 @@ class VectorEnv:
         elif learner_seat != 0:
             raise SeatError(f"{rule}: learner_seat is for the single-agent view (opponents=...)")
         core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv = family.vector_core(
-            rules._core, n, base_seed, t, observations, reward, names, seat
+            rules._core, n, base_seed, t, observations, reward, names, seat, observation_dtype
         )
         self._core = core
         self.game = family.name
@@ -142,10 +145,15 @@ class VectorEnv:
         self.opponents: tuple[str, ...] = tuple(names)
         self.learner_seat: int | Literal["rotate"] = "rotate" if seat < 0 else seat
         self.reward: str = reward
+        self.observation_dtype: str = observation_dtype
         self.copy = copy
         b = self._core.buffers()
-        #: [N, O] float32: the observation of the seat to act (in the single-agent view, the learner's).
+        #: [N, O] float32 (or uint8, the compact form): the observation of the seat to act (in the
+        #: single-agent view, the learner's).
         self.observations: Floats = b["observations"]
+        #: [O] float32: the float form is the compact form divided by these (1 but for the fractions:
+        #: scores, points, counts), exactly.
+        self.observation_divisors: Floats = b["observation_divisors"]
         #: [N, A] bool: its legal actions.
         self.masks: Bools = b["masks"]
         #: [N] int32: the seat to act.
@@ -154,7 +162,7 @@ class VectorEnv:
         self.rewards: Floats = b["rewards"]
         #: [N] bool: the last step ended the env's game (which then restarted).
         self.terminated: Bools = b["terminated"]
-        #: [N, O] float32, where terminated: the finished game's last observation, for final_seats.
+        #: [N, O] float32 (or uint8), where terminated: the finished game's last observation, for final_seats.
         self.final_observations: Floats = b["final_observations"]
         #: [N] int32, where terminated: whose view final_observations is (the last actor, or the learner).
         self.final_seats: Ints = b["final_seats"]

@@ -360,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs] "
+        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], policy "
         "(default: heuristic,random,...)",
     )
     _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
@@ -373,6 +373,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated built-in agents (default heuristic,random)",
     )
     _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
+    p_train = sub.add_parser(
+        "train", help="train the policy agent by self-play on VectorEnv (needs 'bieten[train]', PyTorch)"
+    )
+    p_train.add_argument("--game", required=True, help="bieten, bauernschnapsen or schnapsen")
+    p_train.add_argument("--minutes", type=float, required=True, help="wall-clock budget in minutes")
+    p_train.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p_train.add_argument("--out", required=True, help="folder for checkpoints, <game>.bin and curve.png")
+    p_train.add_argument("--no-progress", action="store_true", help="no progress bar")
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -590,6 +598,24 @@ def cmd_engine(args: argparse.Namespace) -> int:
     return engine.main(**{name: value for name, value in limits.items() if value is not None})
 
 
+def cmd_train(args: argparse.Namespace, stream: TextIO) -> int:
+    """``bieten train``: bieten.train.train with the command line's arguments (docs/agents.md)."""
+    try:
+        from bieten.train import train
+        from bieten.train._ppo import run as _  # noqa: F401  (PyTorch present?)
+    except ImportError as err:
+        raise _Usage(f"train: {err}") from None
+    result = train(args.game, args.minutes, args.seed, args.out, progress=not args.no_progress)
+    for row in result.curve:
+        print(
+            f"{row['minutes']:7.2f} min: won {row['heuristic']:.3f} against heuristic, "
+            f"{row['ismcts']:.3f} against ismcts",
+            file=stream,
+        )
+    print(f"weights: {result.weights}", file=stream)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Runs the command; every refused input ends in one line on stderr and a non-zero exit status
     (2 for a command line that cannot work, 130 after Ctrl-C), never a traceback."""
@@ -640,6 +666,8 @@ def _dispatch(args: argparse.Namespace, stream: TextIO) -> int:
         return cmd_serve(args, stream)
     if args.command == "tournament":
         return cmd_tournament(args, stream)
+    if args.command == "train":
+        return cmd_train(args, stream)
     if args.command == "rules":
         from bieten._rulebook import command
 

@@ -8,6 +8,9 @@
 #include <string>
 
 #include "games/bieten/agents.hpp"
+#include "core/policy.hpp"
+#include "core/policy_blobs.hpp"
+#include "games/bieten/observation.hpp"
 #include "games/bieten/sampler.hpp"
 
 namespace bieten {
@@ -19,6 +22,21 @@ ActionId random_action(const Game& game, SplitMix64& rng) {
   const int n = legal.size();
   if (n == 0) throw Error("R8.2: the game is over; there is no action to choose");
   return static_cast<ActionId>(legal.nth(static_cast<int>(rng.bounded(static_cast<std::uint32_t>(n)))));
+}
+
+ActionId policy_action(const Game& game, SplitMix64& rng) {
+  const int seat = game.current_player();
+  if (seat < 0) return random_action(game, rng);  // a chance node (chance deals): nobody's decision
+  static const PolicyNet net = [] {
+    const PolicyBlob blob = embedded_policy("bieten");
+    return load_policy(blob.data, blob.size, kPolicyGameBieten, kObservationSize, kNumActions, "bieten");
+  }();
+  std::array<float, kObservationSize> observation;
+  write_observation(game, seat, observation.data());
+  PolicyWorkspace workspace;
+  const int a = policy_choice(net, observation.data(), game.legal_mask().w, workspace);
+  if (a < 0) throw Error("R8.2: the game is over; there is no action to choose");
+  return static_cast<ActionId>(a);
 }
 
 namespace {

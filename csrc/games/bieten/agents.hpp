@@ -59,6 +59,10 @@ inline constexpr int kIsmctsDefaultIterations = 5000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options, AgentWorkspace& workspace);
 
+// The learned policy (core/policy.hpp, docs/agents.md "policy"): the shipped network's highest-scoring
+// legal action for the observation of the seat to act. Draws nothing from rng; allocates nothing.
+ActionId policy_action(const Game& game, SplitMix64& rng);
+
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
 // Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up
 // card, cut-steal cards it saw, the bids and answers so far): exact enumeration of the unseen

@@ -1,19 +1,31 @@
 #include "games/bieten/observation.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 
 namespace bieten {
 
 namespace {
 
-void write_cards(float* out, CardSet s) {
-  for (; s; s &= s - 1) out[lowest(s)] = 1.0f;
+template <typename Out>
+void write_cards(Out* out, CardSet s) {
+  for (; s; s &= s - 1) out[lowest(s)] = 1;
 }
 
-}  // namespace
+// A fraction num / den: as a float, or (the compact form) its numerator clamped to 0..255.
+template <typename Out>
+Out ratio(int num, int den) {
+  if constexpr (std::is_same_v<Out, float>) {
+    return static_cast<float>(num) / static_cast<float>(den);
+  } else {
+    return static_cast<Out>(std::clamp(num, 0, 255));
+  }
+}
 
-void write_observation(const Game& g, int seat, float* out) {
-  std::fill(out, out + kObservationSize, 0.0f);
+template <typename Out>
+void write_any(const Game& g, int seat, Out* out) {
+  std::fill(out, out + kObservationSize, Out{0});
   const Rules& r = g.rules();
   const int n = r.players;
   auto rel = [&](int s) { return (s - seat + n) % n; };
@@ -23,38 +35,48 @@ void write_observation(const Game& g, int seat, float* out) {
     const int q = rel(p);
     write_cards(out + obs::kPlayed + 33 * q, g.played_identities(p));
     for (int w = 0; w < 3; ++w) {
-      if (g.figure_cards(p).named_by[w]) out[obs::kWildsPlayed + 3 * q + w] = 1.0f;
+      if (g.figure_cards(p).named_by[w]) out[obs::kWildsPlayed + 3 * q + w] = 1;
     }
     for (int s = 0; s < kSuits; ++s) {
-      if (g.failed_suits(p) >> s & 1) out[obs::kFailed + 4 * q + s] = 1.0f;
+      if (g.failed_suits(p) >> s & 1) out[obs::kFailed + 4 * q + s] = 1;
     }
     const TrickCard& t = g.trick_cards()[p];
     if (t.card != kNoCard) {
-      out[obs::kInTrick + q] = 1.0f;
-      out[obs::kTrickCards + 33 * q + t.identity] = 1.0f;
+      out[obs::kInTrick + q] = 1;
+      out[obs::kTrickCards + 33 * q + t.identity] = 1;
     }
-    out[obs::kScores + q] = static_cast<float>(g.scores()[p]) / static_cast<float>(r.target);
-    out[obs::kSecured + q] = static_cast<float>(g.secured()[p]) / static_cast<float>(r.target);
+    out[obs::kScores + q] = ratio<Out>(g.scores()[p], r.target);
+    out[obs::kSecured + q] = ratio<Out>(g.secured()[p], r.target);
   }
-  if (g.top_card() != kNoCard) out[obs::kTopCard + g.top_card()] = 1.0f;
+  if (g.top_card() != kNoCard) out[obs::kTopCard + g.top_card()] = 1;
   if (seat == g.cutter()) write_cards(out + obs::kCutterSeen, g.seen_by_cutter());
-  if (g.led_suit() >= 0) out[obs::kLedSuit + g.led_suit()] = 1.0f;
-  out[obs::kLeader + rel(g.trick_leader())] = 1.0f;
-  out[obs::kTrickIndex + g.trick_index()] = 1.0f;
-  out[obs::kDealer + rel(g.dealer())] = 1.0f;
-  if (g.phase() != Phase::kChance) out[obs::kPhase + static_cast<int>(g.phase())] = 1.0f;  // 7 player phases
-  if (g.current_player() >= 0) out[obs::kToAct + rel(g.current_player())] = 1.0f;
+  if (g.led_suit() >= 0) out[obs::kLedSuit + g.led_suit()] = 1;
+  out[obs::kLeader + rel(g.trick_leader())] = 1;
+  out[obs::kTrickIndex + g.trick_index()] = 1;
+  out[obs::kDealer + rel(g.dealer())] = 1;
+  if (g.phase() != Phase::kChance) out[obs::kPhase + static_cast<int>(g.phase())] = 1;  // 7 player phases
+  if (g.current_player() >= 0) out[obs::kToAct + rel(g.current_player())] = 1;
   for (int f = 0; f < kBiddableFigures; ++f) {
     const BidRecord& b = g.bids()[f];
-    float* block = out + obs::kBids + 22 * f;
-    block[static_cast<int>(b.state)] = 1.0f;
-    if (b.bidder >= 0) block[7 + rel(b.bidder)] = 1.0f;
-    if (b.holder >= 0) block[12 + rel(b.holder)] = 1.0f;
-    if (b.raiser >= 0) block[17 + rel(b.raiser)] = 1.0f;
+    Out* block = out + obs::kBids + 22 * f;
+    block[static_cast<int>(b.state)] = 1;
+    if (b.bidder >= 0) block[7 + rel(b.bidder)] = 1;
+    if (b.holder >= 0) block[12 + rel(b.holder)] = 1;
+    if (b.raiser >= 0) block[17 + rel(b.raiser)] = 1;
   }
-  if (g.current_bid_figure() >= 0) out[obs::kBidFigure + g.current_bid_figure()] = 1.0f;
-  out[obs::kPlayers + n - 2] = 1.0f;
-  out[obs::kHandSize + r.hand_size - 3] = 1.0f;
+  if (g.current_bid_figure() >= 0) out[obs::kBidFigure + g.current_bid_figure()] = 1;
+  out[obs::kPlayers + n - 2] = 1;
+  out[obs::kHandSize + r.hand_size - 3] = 1;
+}
+
+}  // namespace
+
+void write_observation(const Game& game, int seat, float* out) { write_any(game, seat, out); }
+void write_observation(const Game& game, int seat, std::uint8_t* out) { write_any(game, seat, out); }
+
+void observation_divisors(const Rules& rules, float* out) {
+  std::fill(out, out + kObservationSize, 1.0f);
+  std::fill(out + obs::kScores, out + obs::kSecured + 5, static_cast<float>(rules.target));
 }
 
 }  // namespace bieten

@@ -1,6 +1,8 @@
 // A fixed-size float vector of what one seat knows (docs/observation.md), for learning agents.
 #pragma once
 
+#include <cstdint>
+
 #include "games/bieten/game.hpp"
 
 namespace bieten {
@@ -35,6 +37,11 @@ inline constexpr int kObservationSize = obs::kSize;
 
 // Writes kObservationSize floats (0 or 1, or fractions for scores) for `seat` into out.
 void write_observation(const Game& game, int seat, float* out);
+// The compact form (docs/observation.md): the same values as bytes, except that each fraction is its
+// numerator (clamped to 0..255): the float form is exactly compact / observation_divisors.
+void write_observation(const Game& game, int seat, std::uint8_t* out);
+// kObservationSize divisors: 1, or the fraction's denominator (the target) where the float form divides.
+void observation_divisors(const Rules& rules, float* out);
 
 template <>
 inline constexpr int kObservationSizeOf<Game> = kObservationSize;

@@ -1,7 +1,12 @@
 #include "games/schnapsen/agents.hpp"
 
+#include <array>
 #include <bit>
 #include <string>
+
+#include "core/policy.hpp"
+#include "core/policy_blobs.hpp"
+#include "games/schnapsen/observation.hpp"
 
 namespace bieten::schnapsen {
 
@@ -130,6 +135,38 @@ int known_side_points(const Game& g, int seat) {
 ActionId random_action(const Game& g, SplitMix64& rng) {
   const ActionMask legal = g.legal_mask();
   return nth_action(legal, rng.bounded(static_cast<std::uint32_t>(std::popcount(legal))));
+}
+
+namespace {
+
+// The shipped networks, each read once, on first use (a throw leaves it to be tried again: a build
+// without weights refuses every use), then never changed.
+PolicyNet load_shipped(const char* name) {
+  const PolicyBlob blob = embedded_policy(name);
+  return load_policy(blob.data, blob.size, kPolicyGameSchnapsen, kObservationSize, kNumActions, name);
+}
+const PolicyNet& four_player_policy() {
+  static const PolicyNet net = load_shipped("bauernschnapsen");
+  return net;
+}
+const PolicyNet& two_player_policy() {
+  static const PolicyNet net = load_shipped("schnapsen");
+  return net;
+}
+
+}  // namespace
+
+ActionId policy_action(const Game& g, SplitMix64& rng) {
+  const int seat = g.current_player();
+  if (seat < 0) return random_action(g, rng);  // a chance node (chance deals): nobody's decision
+  const PolicyNet& net = g.players() == 4 ? four_player_policy() : two_player_policy();
+  std::array<float, kObservationSize> observation;
+  write_observation(g, seat, observation.data());
+  PolicyWorkspace workspace;
+  const ActionMask legal = g.legal_mask();
+  const int a = policy_choice(net, observation.data(), &legal, workspace);
+  if (a < 0) throw Error("S8.6: the game is over; there is no action to choose");
+  return static_cast<ActionId>(a);
 }
 
 ActionId heuristic_action(const Game& g, SplitMix64& rng) {

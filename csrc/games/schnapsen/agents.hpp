@@ -36,6 +36,11 @@ ActionId heuristic_action(const Game& game, SplitMix64& rng);
 inline constexpr int kIsmctsDefaultIterations = 1000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
+// The learned policy (core/policy.hpp, docs/agents.md "policy"): the shipped network of the preset's
+// table (four players: bauernschnapsen; two: schnapsen), its highest-scoring legal action for the
+// observation of the seat to act. At a chance node (chance deals) it plays as random_action.
+ActionId policy_action(const Game& game, SplitMix64& rng);
+
 // The points of `seat`'s side as that seat knows them (S12): all of them where sides are known, only
 // its own tricks and its own credited marriages while a called partner is still secret to it.
 int known_side_points(const Game& game, int seat);

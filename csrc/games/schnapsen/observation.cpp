@@ -1,19 +1,31 @@
 #include "games/schnapsen/observation.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 
 namespace bieten::schnapsen {
 
 namespace {
 
-void write_cards(float* out, CardSet s) {
-  for (; s; s &= s - 1) out[pack_index(lowest(s))] = 1.0f;
+template <typename Out>
+void write_cards(Out* out, CardSet s) {
+  for (; s; s &= s - 1) out[pack_index(lowest(s))] = 1;
 }
 
-}  // namespace
+// A fraction num / den: as a float, or (the compact form) its numerator clamped to 0..255.
+template <typename Out>
+Out ratio(int num, int den) {
+  if constexpr (std::is_same_v<Out, float>) {
+    return static_cast<float>(num) / static_cast<float>(den);
+  } else {
+    return static_cast<Out>(std::clamp(num, 0, 255));
+  }
+}
 
-void write_observation(const Game& g, int seat, float* out) {
-  std::fill(out, out + kObservationSize, 0.0f);
+template <typename Out>
+void write_any(const Game& g, int seat, Out* out) {
+  std::fill(out, out + kObservationSize, Out{0});
   const int n = g.players();
   auto rel = [&](int s) { return (s - seat + n) % n; };
   CardSet own = g.hand(seat);
@@ -25,39 +37,52 @@ void write_observation(const Game& g, int seat, float* out) {
     const int q = rel(p);
     write_cards(out + obs::kPlayed + 20 * q, g.played_cards(p));
     write_cards(out + obs::kKnown + 20 * q, g.shown_cards(p) & g.hand(p));
-    out[obs::kHandCounts + q] = static_cast<float>(count(g.hand(p))) / kHandSize;
-    out[obs::kWonPoints + q] = static_cast<float>(set_points(g.won_cards(p))) / 120.0f;
-    out[obs::kScores + q] = static_cast<float>(g.scores()[p]) / static_cast<float>(g.rules().target);
+    out[obs::kHandCounts + q] = ratio<Out>(count(g.hand(p)), kHandSize);
+    out[obs::kWonPoints + q] = ratio<Out>(set_points(g.won_cards(p)), 120);
+    out[obs::kScores + q] = ratio<Out>(g.scores()[p], g.rules().target);
     for (int s = 0; s < 4; ++s) {
-      if (g.melded_suits(p) >> s & 1) out[obs::kMelds + 4 * q + s] = 1.0f;
+      if (g.melded_suits(p) >> s & 1) out[obs::kMelds + 4 * q + s] = 1;
     }
   }
   for (int k = 0, p = g.trick_leader(); k < g.cards_in_trick(); ++k, p = (p + 1) % n) {
-    out[obs::kTrick + 20 * rel(p) + pack_index(g.trick_card(k))] = 1.0f;
+    out[obs::kTrick + 20 * rel(p) + pack_index(g.trick_card(k))] = 1;
   }
-  out[obs::kTrump + (g.trump() >= 0 ? g.trump() : 4)] = 1.0f;
-  if (g.trump_card() != kNoCard && g.stock_count() > 0) out[obs::kTrumpCard + pack_index(g.trump_card())] = 1.0f;
-  if (g.turned_card() != kNoCard) out[obs::kTurned + pack_index(g.turned_card())] = 1.0f;
-  out[obs::kContract + (g.contract() >= 0 ? g.contract() : 5)] = 1.0f;
-  if (g.declarer() >= 0) out[obs::kDeclarer + rel(g.declarer())] = 1.0f;
-  if (g.called_card() != kNoCard) out[obs::kCalled + pack_index(g.called_card())] = 1.0f;
-  if (g.partner() >= 0 && (g.partner_known() || g.partner() == seat)) out[obs::kPartner + rel(g.partner())] = 1.0f;
-  out[obs::kHighBid + g.high_bid()] = 1.0f;
-  out[obs::kMultiplier + (g.multiplier() == 1 ? 0 : g.multiplier() == 2 ? 1 : 2)] = 1.0f;
-  out[obs::kPhase + static_cast<int>(g.phase())] = 1.0f;
-  if (g.current_player() >= 0) out[obs::kToAct + rel(g.current_player())] = 1.0f;
-  out[obs::kDealer + rel(g.dealer())] = 1.0f;
+  out[obs::kTrump + (g.trump() >= 0 ? g.trump() : 4)] = 1;
+  if (g.trump_card() != kNoCard && g.stock_count() > 0) out[obs::kTrumpCard + pack_index(g.trump_card())] = 1;
+  if (g.turned_card() != kNoCard) out[obs::kTurned + pack_index(g.turned_card())] = 1;
+  out[obs::kContract + (g.contract() >= 0 ? g.contract() : 5)] = 1;
+  if (g.declarer() >= 0) out[obs::kDeclarer + rel(g.declarer())] = 1;
+  if (g.called_card() != kNoCard) out[obs::kCalled + pack_index(g.called_card())] = 1;
+  if (g.partner() >= 0 && (g.partner_known() || g.partner() == seat)) out[obs::kPartner + rel(g.partner())] = 1;
+  out[obs::kHighBid + g.high_bid()] = 1;
+  out[obs::kMultiplier + (g.multiplier() == 1 ? 0 : g.multiplier() == 2 ? 1 : 2)] = 1;
+  out[obs::kPhase + static_cast<int>(g.phase())] = 1;
+  if (g.current_player() >= 0) out[obs::kToAct + rel(g.current_player())] = 1;
+  out[obs::kDealer + rel(g.dealer())] = 1;
   if (g.phase() == Phase::kPlay) {
-    out[obs::kLeader + rel(g.trick_leader())] = 1.0f;
-    if (g.cards_in_trick() > 0) out[obs::kWinning + rel(g.winning_seat())] = 1.0f;
-    out[obs::kTrickIndex + std::min(g.trick_index(), 9)] = 1.0f;
-    out[obs::kLeadStep + static_cast<int>(g.lead_step())] = 1.0f;
-    if (g.lead_meld() >= 0) out[obs::kMeldSuit + g.lead_meld()] = 1.0f;
+    out[obs::kLeader + rel(g.trick_leader())] = 1;
+    if (g.cards_in_trick() > 0) out[obs::kWinning + rel(g.winning_seat())] = 1;
+    out[obs::kTrickIndex + std::min(g.trick_index(), 9)] = 1;
+    out[obs::kLeadStep + static_cast<int>(g.lead_step())] = 1;
+    if (g.lead_meld() >= 0) out[obs::kMeldSuit + g.lead_meld()] = 1;
   }
-  out[obs::kStock] = static_cast<float>(g.stock_count()) / 10.0f;
-  if (g.closer() >= 0) out[obs::kClosed + rel(g.closer())] = 1.0f;
-  out[obs::kPlayers + (n == 4 ? 1 : 0)] = 1.0f;
-  out[obs::kPartnersCalled] = g.rules().partners == Partners::kCalled ? 1.0f : 0.0f;
+  out[obs::kStock] = ratio<Out>(g.stock_count(), 10);
+  if (g.closer() >= 0) out[obs::kClosed + rel(g.closer())] = 1;
+  out[obs::kPlayers + (n == 4 ? 1 : 0)] = 1;
+  out[obs::kPartnersCalled] = g.rules().partners == Partners::kCalled ? 1 : 0;
+}
+
+}  // namespace
+
+void write_observation(const Game& game, int seat, float* out) { write_any(game, seat, out); }
+void write_observation(const Game& game, int seat, std::uint8_t* out) { write_any(game, seat, out); }
+
+void observation_divisors(const Rules& rules, float* out) {
+  std::fill(out, out + kObservationSize, 1.0f);
+  out[obs::kStock] = 10.0f;
+  std::fill(out + obs::kHandCounts, out + obs::kHandCounts + 4, static_cast<float>(kHandSize));
+  std::fill(out + obs::kWonPoints, out + obs::kWonPoints + 4, 120.0f);
+  std::fill(out + obs::kScores, out + obs::kScores + 4, static_cast<float>(rules.target));
 }
 
 }  // namespace bieten::schnapsen

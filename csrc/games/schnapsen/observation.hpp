@@ -3,6 +3,8 @@
 // left, ...); with two players the slots 2 and 3 stay 0. Cards are by pack index (cards.hpp).
 #pragma once
 
+#include <cstdint>
+
 #include "games/schnapsen/game.hpp"
 
 namespace bieten::schnapsen {
@@ -44,6 +46,12 @@ inline constexpr int kObservationSize = obs::kSize;
 
 // Writes kObservationSize floats for `seat` into out: nothing S12 hides from that seat.
 void write_observation(const Game& game, int seat, float* out);
+// The compact form (docs/schnapsen.md): the same values as bytes, except that each fraction (stock,
+// hand counts, card points won, scores) is its numerator clamped to 0..255: the float form is exactly
+// compact / observation_divisors.
+void write_observation(const Game& game, int seat, std::uint8_t* out);
+// kObservationSize divisors: 1, or the fraction's denominator where the float form divides.
+void observation_divisors(const Rules& rules, float* out);
 
 }  // namespace bieten::schnapsen
 

@@ -1,0 +1,101 @@
+"""The learned policies that ship with the engine (docs/agents.md, "policy"), and their file format.
+
+Each ``<name>.bin`` here (``bieten``, ``bauernschnapsen``, ``schnapsen``) is a small network over the
+game's observation, compiled into the engine as well, which plays it as the built-in agent
+``"policy"`` without Python. ``pack`` writes the format (a versioned little-endian blob with a
+checksum, csrc/core/policy.hpp) from NumPy arrays, ``unpack`` reads it back; neither needs PyTorch.
+
+>>> import numpy as np
+>>> from bieten import _core
+>>> w = np.zeros((426, 61), np.float32); w[0, 5] = 2.0   # one layer: output 5 is 2 * observation[0]
+>>> blob = pack("schnapsen", [(w, np.ones(61, np.float32))])
+>>> obs = np.zeros(426, np.float32); obs[0] = 1.5
+>>> _core.policy_outputs(blob, "schnapsen", obs)[[0, 5]].tolist()
+[1.0, 4.0]
+>>> [a.shape for a in unpack(blob)[0][0]]
+[(426, 61), (61,)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import struct
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from bieten._core import BietenError
+
+__all__ = ["FORMAT_VERSION", "NAMES", "pack", "path", "unpack"]
+
+#: The blob format this engine reads (csrc/core/policy.hpp).
+FORMAT_VERSION = 1
+#: The shipped policies: Bieten, and Bauernschnapsen/Schnapsen by table (four players, two).
+NAMES = ("bieten", "bauernschnapsen", "schnapsen")
+_TAGS = {"bieten": 1, "schnapsen": 2}
+_MAGIC = b"BTPN"
+_MAX_LAYERS = 8
+_MAX_WIDTH = 1024
+
+Layer = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+
+
+def path(name: str) -> Path:
+    """The package file of the shipped policy ``name`` (one of ``NAMES``)."""
+    if name not in NAMES:
+        raise BietenError(f"policy: no shipped policy {name!r}; they are {', '.join(NAMES)}")
+    return Path(__file__).with_name(f"{name}.bin")
+
+
+def _fnv1a64(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def pack(game: str, layers: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]]) -> bytes:
+    """The blob of a network for ``game`` (``"bieten"`` or ``"schnapsen"``): ``layers`` is a list of
+    ``(W, b)`` with ``W`` of shape ``(inputs, outputs)`` (input-major) and ``b`` of ``(outputs,)``;
+    relu between layers, none after the last."""
+    if game not in _TAGS:
+        raise BietenError(f"policy: game must be 'bieten' or 'schnapsen', not {game!r}")
+    if not 1 <= len(layers) <= _MAX_LAYERS:
+        raise BietenError(f"policy: 1 to {_MAX_LAYERS} layers, not {len(layers)}")
+    arrays = [(np.asarray(w, dtype="<f4"), np.asarray(b, dtype="<f4")) for w, b in layers]
+    sizes = [arrays[0][0].shape[0]] + [w.shape[1] for w, _ in arrays]
+    for k, (w, b) in enumerate(arrays):
+        if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != sizes[k]:
+            raise BietenError(f"policy: layer {k} has W {w.shape} and b {b.shape}, which do not chain")
+    if not all(1 <= s <= _MAX_WIDTH for s in sizes):
+        raise BietenError(f"policy: widths must be 1 to {_MAX_WIDTH}, not {sizes}")
+    head = _MAGIC + struct.pack(f"<{4 + len(sizes) - 1}I", FORMAT_VERSION, _TAGS[game], len(arrays), *sizes)
+    body = b"".join(w.tobytes() + b.tobytes() for w, b in arrays)
+    data = head + body
+    return data + struct.pack("<Q", _fnv1a64(data))
+
+
+def unpack(blob: bytes) -> tuple[list[Layer], str]:
+    """The layers ``[(W, b), ...]`` and the game of a blob; ``BietenError`` if it is not one."""
+    if len(blob) < 16 or blob[:4] != _MAGIC:
+        raise BietenError("policy: not a policy blob (no BTPN magic)")
+    version, tag, count = struct.unpack_from("<3I", blob, 4)
+    if version != FORMAT_VERSION or tag not in _TAGS.values() or not 1 <= count <= _MAX_LAYERS:
+        raise BietenError(
+            f"policy: version {version}, game tag {tag}, {count} layers: not a blob this engine reads"
+        )
+    sizes = struct.unpack_from(f"<{count + 1}I", blob, 16)
+    if struct.unpack_from("<Q", blob, len(blob) - 8)[0] != _fnv1a64(blob[:-8]):
+        raise BietenError("policy: checksum mismatch (the weights are corrupted)")
+    at = 16 + 4 * (count + 1)
+    layers: list[Layer] = []
+    for n_in, n_out in itertools.pairwise(sizes):
+        w = np.frombuffer(blob, dtype="<f4", count=n_in * n_out, offset=at).reshape(n_in, n_out)
+        at += 4 * n_in * n_out
+        b = np.frombuffer(blob, dtype="<f4", count=n_out, offset=at)
+        at += 4 * n_out
+        layers.append((w.astype(np.float32), b.astype(np.float32)))
+    game = next(name for name, t in _TAGS.items() if t == tag)
+    return layers, game

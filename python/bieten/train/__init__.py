@@ -1,0 +1,35 @@
+"""Training the ``policy`` agent on ``bieten.VectorEnv`` (docs/agents.md, "policy"): PyTorch on the
+CPU, an optional extra (``pip install 'bieten[train]'``); playing the trained policy never needs it.
+
+``train(game, minutes, seed, out)`` runs the method of docs/agents.md ("How it learns"): behaviour
+cloning of a built-in teacher's decisions as a warm start, then proximal policy optimisation (PPO)
+in the single-agent view against a league of the built-in agents, with checkpoints in ``out`` (a run
+resumes from the last one), an evaluation against ``heuristic`` and ``ismcts`` after each phase and
+a learning-curve PNG. The network is written as ``out/<game>.bin``, the format the engine reads
+(``bieten.policies``); copying it to ``python/bieten/policies/`` and rebuilding ships it.
+
+``game`` is ``"bieten"`` (``Rules()``), ``"bauernschnapsen"`` or ``"schnapsen"``.
+"""
+
+from __future__ import annotations
+
+from bieten.train._config import GAMES, TrainConfig, TrainResult
+
+__all__ = ["GAMES", "TrainConfig", "TrainResult", "train"]
+
+
+def train(
+    game: str,
+    minutes: float,
+    seed: int = 0,
+    out: str = "train_out",
+    *,
+    progress: bool = True,
+    config: TrainConfig | None = None,
+) -> TrainResult:
+    """Trains a policy for ``game`` for about ``minutes`` of wall-clock time on one thread, writing
+    checkpoints, ``<game>.bin``, ``curve.png`` and ``curve.json`` into ``out``; resumes from
+    ``out/checkpoint.pt`` if present. Needs PyTorch (``bieten[train]``)."""
+    from bieten.train._ppo import run  # PyTorch is imported only here
+
+    return run(game, minutes, seed, out, progress=progress, config=config or TrainConfig())

@@ -1,0 +1,42 @@
+"""The knobs of a training run and its result (no PyTorch here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: The games ``train`` takes: Bieten's default rules, and the two Schnapsen tables.
+GAMES = ("bieten", "bauernschnapsen", "schnapsen")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """The method's knobs (docs/agents.md, "How it learns"); the defaults are the shipped runs'."""
+
+    hidden: tuple[int, ...] = (256, 256)
+    clone_share: float = 0.45  # of the minutes: collecting the teacher's decisions and cloning them
+    teacher: str = "heuristic"  # the built-in agent whose decisions are cloned
+    clone_limit: int = 300_000  # at most this many decisions kept (800 bytes each for Bieten)
+    league: tuple[str, ...] = ("heuristic",)  # opponents of the PPO phase, a game each in turn
+    num_envs: int = 128
+    rollout_steps: int = 32
+    lr_clone: float = 1e-3
+    lr_ppo: float = 2e-4
+    gamma: float = 0.99
+    lam: float = 0.95
+    clip: float = 0.2
+    entropy: float = 0.003
+    epochs: int = 2
+    minibatch: int = 1024
+    eval_games: int = 128
+    eval_ismcts: str = "ismcts:300"
+    eval_ismcts_games: int = 32
+
+
+@dataclass
+class TrainResult:
+    """What a run wrote and how its policy played at each evaluation."""
+
+    game: str
+    out: str
+    weights: str
+    curve: list[dict[str, float]] = field(default_factory=list)

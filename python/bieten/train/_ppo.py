@@ -1,0 +1,353 @@
+"""The training run (docs/agents.md, "How it learns"): clone a teacher, then PPO against a league of the
+built-in agents, on one thread. Imports PyTorch."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    import torch  # type: ignore[import-not-found,unused-ignore]
+    from torch import nn  # type: ignore[import-not-found,unused-ignore]
+except ImportError as error:  # pragma: no cover - the message is the point
+    raise ImportError("bieten.train needs PyTorch: pip install 'bieten[train]'") from error
+
+import bieten
+from bieten import schnapsen
+from bieten._core import BietenError
+from bieten.policies import pack
+from bieten.train._config import GAMES, TrainConfig, TrainResult
+
+
+def _rules(game: str) -> Any:
+    return bieten.Rules() if game == "bieten" else schnapsen.Rules.preset(game)
+
+
+def _new_game(game: str, seed: int) -> Any:
+    if game == "bieten":
+        return bieten.Game(bieten.Rules(), seed, record=False)
+    return schnapsen.Game(schnapsen.Rules.preset(game), seed, record=False)
+
+
+class Policy(nn.Module):  # type: ignore[misc,unused-ignore]  # (Any without PyTorch installed)
+    """The shipped network: observation -> relu layers -> one output per action id."""
+
+    def __init__(self, inputs: int, hidden: tuple[int, ...], actions: int) -> None:
+        super().__init__()
+        sizes = [inputs, *hidden, actions]
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for k, layer in enumerate(self.layers):
+            x = layer(x)
+            if k + 1 < len(self.layers):
+                x = torch.relu(x)
+        return x
+
+    def blob(self, game: str) -> bytes:
+        family = "bieten" if game == "bieten" else "schnapsen"
+        linear = [cast(nn.Linear, m) for m in self.layers]
+        return pack(family, [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy()) for m in linear])
+
+
+def _masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    return logits.masked_fill(~mask, -1e9)
+
+
+class _Bar:
+    """A one-line progress bar on stderr: the share of the time budget spent, and what runs."""
+
+    def __init__(self, total: float, enabled: bool) -> None:
+        self.total, self.enabled, self.last = total, enabled, 0.0
+
+    def show(self, spent: float, what: str, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last < 0.5):
+            return
+        self.last = now
+        share = min(1.0, spent / self.total)
+        filled = int(30 * share)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * share:5.1f}% {what[:60]:<60}")
+        sys.stderr.flush()
+        if force:
+            sys.stderr.write("\n")
+
+
+def evaluate(game: str, policy: Policy, opponent: str, games: int, seed: int) -> float:
+    """The share of ``games`` games (one each of ``games`` envs, seats rotated) that the greedy policy
+    wins against ``opponent`` in every other seat."""
+    env = bieten.VectorEnv(
+        game,
+        None,
+        num_envs=games,
+        seed=seed,
+        opponents=opponent,
+        learner_seat="rotate",
+        reward="win",
+        observation_dtype="uint8",
+    )
+    divisors = torch.from_numpy(env.observation_divisors.copy())
+    obs, masks, _ = env.reset()
+    done = np.zeros(games, dtype=bool)
+    wins = np.zeros(games, dtype=bool)
+    with torch.no_grad():
+        while not done.all():
+            x = torch.from_numpy(obs.astype(np.float32)) / divisors
+            logits = _masked(policy(x), torch.from_numpy(masks.copy()))
+            obs, masks, _, _, terminated = env.step(logits.argmax(dim=1).numpy())
+            fresh = terminated & ~done
+            for i in np.flatnonzero(fresh):
+                wins[i] = bool(env.final_winners[i, env.final_seats[i]])
+            done |= terminated
+    return float(wins.mean())
+
+
+def _collect(
+    game: str,
+    teacher: str,
+    seconds: float,
+    seed: int,
+    limit: int,
+    divisors: npt.NDArray[np.float32],
+    tick: Callable[[str], None],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """The teacher's decisions with more than one legal action at every seat of self-play games, for
+    ``seconds`` or until ``limit`` are kept: (compact observations, legal masks, actions)."""
+    size = divisors.shape[0]
+    obs = np.zeros((limit, size), dtype=np.uint8)
+    masks: list[npt.NDArray[np.bool_]] = []
+    acts: list[int] = []
+    end = time.monotonic() + seconds
+    number = 0
+    while time.monotonic() < end and len(acts) < limit:
+        g = _new_game(game, seed * 1_000_003 + number)
+        agents = [bieten.Agent(teacher, seed=(seed << 20) + number * 8 + s) for s in range(g.rules.players)]
+        number += 1
+        while not g.is_over and time.monotonic() < end and len(acts) < limit:
+            seat = g.current_player
+            mask = np.asarray(g.legal_action_mask(), dtype=bool)
+            a = agents[seat].act(g)
+            if mask.sum() > 1:
+                obs[len(acts)] = np.rint(np.asarray(g.observation(seat)) * divisors)
+                masks.append(mask)
+                acts.append(a)
+                if len(acts) % 256 == 0:
+                    tick(f"clone: {len(acts):,} decisions of {teacher}")
+            g.apply_id(a)
+    return obs[: len(acts)], np.stack(masks), np.asarray(acts, dtype=np.int64)
+
+
+def run(
+    game: str, minutes: float, seed: int, out: str, *, progress: bool, config: TrainConfig
+) -> TrainResult:
+    if game not in GAMES:
+        raise BietenError(f"train: game must be one of {', '.join(GAMES)}, not {game!r}")
+    if not 0 < minutes <= 24 * 60:
+        raise BietenError(f"train: minutes must be more than 0 and at most 1440, not {minutes}")
+    torch.set_num_threads(1)
+    torch.manual_seed(seed)
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    checkpoint = folder / "checkpoint.pt"
+    probe = bieten.VectorEnv(game, None, num_envs=1, observation_dtype="uint8")
+    divisors = torch.from_numpy(probe.observation_divisors.copy())
+    inputs, actions = probe.observation_size, probe.num_actions
+    policy = Policy(inputs, config.hidden, actions)
+    value = nn.Sequential(nn.Linear(inputs, 128), nn.ReLU(), nn.Linear(128, 1))
+    state: dict[str, Any] = {"phase": "clone", "spent": 0.0, "curve": [], "updates": 0}
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, weights_only=False)
+        policy.load_state_dict(saved["policy"])
+        value.load_state_dict(saved["value"])
+        state = saved["state"]
+    budget = 60.0 * minutes
+    bar = _Bar(budget, progress)
+    started = time.monotonic() - state["spent"]
+
+    def spent() -> float:
+        return float(time.monotonic() - started)
+
+    def save() -> None:
+        state["spent"] = spent()
+        torch.save({"policy": policy.state_dict(), "value": value.state_dict(), "state": state}, checkpoint)
+        (folder / f"{game}.bin").write_bytes(policy.blob(game))
+
+    def point(label: str) -> None:
+        bar.show(spent(), f"evaluating ({label})", force=True)
+        row = {
+            "minutes": round(spent() / 60.0, 2),
+            "heuristic": evaluate(game, policy, "heuristic", config.eval_games, seed + 7),
+            "ismcts": evaluate(game, policy, config.eval_ismcts, config.eval_ismcts_games, seed + 11),
+        }
+        state["curve"].append(row)
+        _plot(game, state["curve"], folder, config)
+        save()
+
+    if state["phase"] == "clone":
+        collect = config.clone_share * budget * 0.55
+        x, m, a = _collect(
+            game,
+            config.teacher,
+            collect,
+            seed,
+            config.clone_limit,
+            divisors.numpy(),
+            lambda what: bar.show(spent(), what),
+        )
+        xs, ms, ys = torch.from_numpy(x), torch.from_numpy(m), torch.from_numpy(a)
+        opt = torch.optim.Adam(policy.parameters(), lr=config.lr_clone)
+        end = config.clone_share * budget
+        epoch = 0
+        while spent() < end:
+            order = torch.randperm(len(ys))
+            for k in range(0, len(ys), 512):
+                idx = order[k : k + 512]
+                batch = xs[idx].float() / divisors
+                loss = nn.functional.cross_entropy(_masked(policy(batch), ms[idx]), ys[idx])
+                opt.zero_grad()
+                loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
+                opt.step()
+                bar.show(spent(), f"clone: epoch {epoch}, loss {loss.item():.3f}, {len(ys):,} decisions")
+                if spent() >= end:
+                    break
+            epoch += 1
+        state["phase"] = "ppo"
+        point("after cloning")
+    _ppo(game, policy, value, config, seed, divisors, budget, spent, bar, state, save)
+    if not state["curve"] or state["curve"][-1]["minutes"] < round(spent() / 60.0, 2):
+        point("final")
+    bar.show(spent(), "done", force=True)
+    return TrainResult(game, str(folder), str(folder / f"{game}.bin"), list(state["curve"]))
+
+
+def _ppo(
+    game: str,
+    policy: Policy,
+    value: nn.Module,
+    config: TrainConfig,
+    seed: int,
+    divisors: torch.Tensor,
+    budget: float,
+    spent: Callable[[], float],
+    bar: _Bar,
+    state: dict[str, Any],
+    save: Callable[[], None],
+) -> None:
+    """PPO in the single-agent view: one VectorEnv per league member, stepped in turn; the reward is
+    the learner's points minus the mean of the others' in each step, plus 2 for a won game."""
+    n = config.num_envs
+    envs = [
+        bieten.VectorEnv(
+            game,
+            None,
+            num_envs=n,
+            seed=seed * 7919 + 101 * k + state["updates"],
+            opponents=opp,
+            learner_seat="rotate",
+            reward="points",
+            observation_dtype="uint8",
+        )
+        for k, opp in enumerate(config.league)
+    ]
+    current = [env.reset() for env in envs]
+    params = list(policy.parameters()) + list(value.parameters())
+    opt = torch.optim.Adam(params, lr=config.lr_ppo)
+    reserve = 0.08 * budget  # the final evaluation
+    last_save = spent()
+    while spent() < budget - reserve:
+        k = state["updates"] % len(envs)
+        env = envs[k]
+        obs, masks, _ = current[k]
+        xs, ms, acts, logps, vals, rews, dones = [], [], [], [], [], [], []
+        with torch.no_grad():
+            for _ in range(config.rollout_steps):
+                x = torch.from_numpy(obs.astype(np.float32)) / divisors
+                mk = torch.from_numpy(masks.copy())
+                dist = torch.distributions.Categorical(logits=_masked(policy(x), mk))
+                act = dist.sample()  # type: ignore[no-untyped-call,unused-ignore]
+                xs.append(x)
+                ms.append(mk)
+                acts.append(act)
+                logps.append(dist.log_prob(act))  # type: ignore[no-untyped-call,unused-ignore]
+                vals.append(value(x).squeeze(1))
+                obs, masks, _, rewards, terminated = env.step(act.numpy())
+                seats = np.where(terminated, env.final_seats, env.learner_seats)
+                own = rewards[np.arange(n), seats]
+                others = (rewards.sum(axis=1) - own) / max(1, env.players - 1)
+                bonus = np.where(terminated, 2.0 * env.final_winners[np.arange(n), seats], 0.0)
+                rews.append(torch.from_numpy((own - others + bonus).astype(np.float32)))
+                dones.append(torch.from_numpy(terminated.copy()))
+            last_value = value(torch.from_numpy(obs.astype(np.float32)) / divisors).squeeze(1)
+        current[k] = (obs, masks, current[k][2])
+        advantages = torch.zeros(config.rollout_steps, n)
+        running = torch.zeros(n)
+        for t in reversed(range(config.rollout_steps)):
+            next_value = last_value if t + 1 == config.rollout_steps else vals[t + 1]
+            live = (~dones[t]).float()
+            delta = rews[t] + config.gamma * next_value * live - vals[t]
+            running = delta + config.gamma * config.lam * live * running
+            advantages[t] = running
+        returns = advantages + torch.stack(vals)
+        bx, bm, ba = torch.cat(xs), torch.cat(ms), torch.cat(acts)
+        blp, badv, bret = torch.cat(logps), advantages.flatten(), returns.flatten()
+        badv = (badv - badv.mean()) / (badv.std() + 1e-8)
+        for _ in range(config.epochs):
+            order = torch.randperm(len(ba))
+            for s in range(0, len(ba), config.minibatch):
+                idx = order[s : s + config.minibatch]
+                dist = torch.distributions.Categorical(logits=_masked(policy(bx[idx]), bm[idx]))
+                ratio = torch.exp(dist.log_prob(ba[idx]) - blp[idx])  # type: ignore[no-untyped-call,unused-ignore]
+                pg = -torch.min(
+                    ratio * badv[idx], ratio.clamp(1 - config.clip, 1 + config.clip) * badv[idx]
+                ).mean()
+                vloss = ((value(bx[idx]).squeeze(1) - bret[idx]) ** 2).mean()
+                entropy = dist.entropy().mean()  # type: ignore[no-untyped-call,unused-ignore]
+                loss = pg + 0.5 * vloss - config.entropy * entropy
+                opt.zero_grad()
+                loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
+                nn.utils.clip_grad_norm_(params, 0.5)
+                opt.step()
+        state["updates"] += 1
+        bar.show(spent(), f"ppo: update {state['updates']} vs {config.league[k]}")
+        if spent() - last_save > 120:
+            save()
+            last_save = spent()
+    save()
+
+
+def _plot(game: str, curve: list[dict[str, float]], folder: Path, config: TrainConfig) -> None:
+    (folder / "curve.json").write_text(json.dumps(curve, indent=1) + "\n")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fair = 0.25 if game == "bieten" else 0.5
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    xs = [row["minutes"] for row in curve]
+    ax.plot(
+        xs, [row["heuristic"] for row in curve], "o-", label=f"against heuristic ({config.eval_games} games)"
+    )
+    ax.plot(
+        xs,
+        [row["ismcts"] for row in curve],
+        "s-",
+        label=f"against {config.eval_ismcts} ({config.eval_ismcts_games} games)",
+    )
+    ax.axhline(fair, color="grey", linestyle=":", label="fair share")
+    ax.set_xlabel("minutes of training (one thread)")
+    ax.set_ylabel("games won")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"policy, {game}")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(folder / "curve.png", dpi=90)
+    plt.close(fig)
