@@ -144,6 +144,22 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     (vector_env.hpp): tests/cpp/test_vector_env.cpp, which steps envs on 1 to 5 threads and lets
     the workers fall asleep between jobs, built with -fsanitize=thread reports no data race."""
     sources = sorted(str(p) for d in ("core", "games") for p in (ROOT / "csrc" / d).rglob("*.cpp"))
+    # The shipped policies' weights, compiled in as CMakeLists.txt does (tools/embed_policies.cmake).
+    blobs = tmp_path / "policy_blobs.cpp"
+    subprocess.run(
+        [
+            shutil.which("cmake") or "cmake",
+            f"-DDIR={ROOT / 'python' / 'bieten' / 'policies'}",
+            "-DNAMES=bieten,bauernschnapsen,schnapsen",
+            f"-DOUT={blobs}",
+            "-P",
+            str(ROOT / "tools" / "embed_policies.cmake"),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    sources.append(str(blobs))
     binary = tmp_path / "test_vector_env_tsan"
     subprocess.run(
         [
