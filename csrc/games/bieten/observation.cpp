@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
+
+#include "core/observation_value.hpp"
 
 namespace bieten {
 
@@ -11,16 +12,6 @@ namespace {
 template <typename Out>
 void write_cards(Out* out, CardSet s) {
   for (; s; s &= s - 1) out[lowest(s)] = 1;
-}
-
-// A fraction num / den: as a float, or (the compact form) its numerator clamped to 0..255.
-template <typename Out>
-Out ratio(int num, int den) {
-  if constexpr (std::is_same_v<Out, float>) {
-    return static_cast<float>(num) / static_cast<float>(den);
-  } else {
-    return static_cast<Out>(std::clamp(num, 0, 255));
-  }
 }
 
 template <typename Out>
@@ -45,8 +36,8 @@ void write_any(const Game& g, int seat, Out* out) {
       out[obs::kInTrick + q] = 1;
       out[obs::kTrickCards + 33 * q + t.identity] = 1;
     }
-    out[obs::kScores + q] = ratio<Out>(g.scores()[p], r.target);
-    out[obs::kSecured + q] = ratio<Out>(g.secured()[p], r.target);
+    out[obs::kScores + q] = observation_ratio<Out>(g.scores()[p], r.target);
+    out[obs::kSecured + q] = observation_ratio<Out>(g.secured()[p], r.target);
   }
   if (g.top_card() != kNoCard) out[obs::kTopCard + g.top_card()] = 1;
   if (seat == g.cutter()) write_cards(out + obs::kCutterSeen, g.seen_by_cutter());

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
+
+#include "core/observation_value.hpp"
 
 namespace bieten::schnapsen {
 
@@ -11,16 +12,6 @@ namespace {
 template <typename Out>
 void write_cards(Out* out, CardSet s) {
   for (; s; s &= s - 1) out[pack_index(lowest(s))] = 1;
-}
-
-// A fraction num / den: as a float, or (the compact form) its numerator clamped to 0..255.
-template <typename Out>
-Out ratio(int num, int den) {
-  if constexpr (std::is_same_v<Out, float>) {
-    return static_cast<float>(num) / static_cast<float>(den);
-  } else {
-    return static_cast<Out>(std::clamp(num, 0, 255));
-  }
 }
 
 template <typename Out>
@@ -37,9 +28,9 @@ void write_any(const Game& g, int seat, Out* out) {
     const int q = rel(p);
     write_cards(out + obs::kPlayed + 20 * q, g.played_cards(p));
     write_cards(out + obs::kKnown + 20 * q, g.shown_cards(p) & g.hand(p));
-    out[obs::kHandCounts + q] = ratio<Out>(count(g.hand(p)), kHandSize);
-    out[obs::kWonPoints + q] = ratio<Out>(set_points(g.won_cards(p)), 120);
-    out[obs::kScores + q] = ratio<Out>(g.scores()[p], g.rules().target);
+    out[obs::kHandCounts + q] = observation_ratio<Out>(count(g.hand(p)), kHandSize);
+    out[obs::kWonPoints + q] = observation_ratio<Out>(set_points(g.won_cards(p)), 120);
+    out[obs::kScores + q] = observation_ratio<Out>(g.scores()[p], g.rules().target);
     for (int s = 0; s < 4; ++s) {
       if (g.melded_suits(p) >> s & 1) out[obs::kMelds + 4 * q + s] = 1;
     }
@@ -66,7 +57,7 @@ void write_any(const Game& g, int seat, Out* out) {
     out[obs::kLeadStep + static_cast<int>(g.lead_step())] = 1;
     if (g.lead_meld() >= 0) out[obs::kMeldSuit + g.lead_meld()] = 1;
   }
-  out[obs::kStock] = ratio<Out>(g.stock_count(), 10);
+  out[obs::kStock] = observation_ratio<Out>(g.stock_count(), 10);
   if (g.closer() >= 0) out[obs::kClosed + rel(g.closer())] = 1;
   out[obs::kPlayers + (n == 4 ? 1 : 0)] = 1;
   out[obs::kPartnersCalled] = g.rules().partners == Partners::kCalled ? 1 : 0;
