@@ -325,10 +325,10 @@ def _ppo(
 
 def _plot(game: str, curve: list[dict[str, float]], folder: Path, config: TrainConfig) -> None:
     (folder / "curve.json").write_text(json.dumps(curve, indent=1) + "\n")
-    import matplotlib
+    import matplotlib  # type: ignore[import-not-found,unused-ignore]
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
 
     fair = 0.25 if game == "bieten" else 0.5
     fig, ax = plt.subplots(figsize=(6, 3.5))
