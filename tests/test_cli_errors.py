@@ -167,8 +167,8 @@ def test_ctrl_c_stops_a_run_says_how_far_it_got_and_exits_130(argv: list[str], t
 @pytest.mark.parametrize("cmd", ["simulate", "tournament"])
 def test_an_unknown_agent_is_named(capsys: pytest.CaptureFixture[str], cmd: str) -> None:
     assert refused(capsys, cmd, "--agents", "heuristic,foo,random,random") == (
-        "bieten: error: --agents: unknown agent 'foo'; the built-in agents are random, heuristic, ismcts, policy "
-        "(ismcts takes knobs, e.g. ismcts:400)"
+        "bieten: error: --agents: unknown agent 'foo'; the built-in agents are random, heuristic, ismcts, "
+        "policy (ismcts takes knobs, e.g. ismcts:400)"
     )
 
 
