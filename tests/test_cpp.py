@@ -1,6 +1,11 @@
-"""Builds the C++ unit tests (tests/cpp) with CMake and runs them with ctest: a release build, and a
-build with AddressSanitizer and UndefinedBehaviorSanitizer; and the vector env's test alone under
-ThreadSanitizer.
+"""Builds the C++ unit tests (tests/cpp) with CMake and runs them with ctest: a build with
+AddressSanitizer and UndefinedBehaviorSanitizer, and (``BIETEN_SLOW=1``) a release build and the vector
+env's test alone under ThreadSanitizer.
+
+Each build compiles the whole core, which is most of this file's time (several minutes on two cores):
+the default run builds once, with the sanitizers, which runs every test case and checks more than a
+release build; the release build (the same tests at -O3) and ThreadSanitizer are the slow sweep. The
+wheel's own build (``pip install``) compiles the core at release with ``-Werror`` already.
 
 Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
@@ -25,6 +30,9 @@ SANITIZER_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 pytestmark = pytest.mark.skipif(
     shutil.which("cmake") is None, reason="cmake is needed to build the C++ tests"
+)
+slow = pytest.mark.skipif(
+    os.environ.get("BIETEN_SLOW") != "1", reason="a second whole build of the core: set BIETEN_SLOW=1"
 )
 
 needs_doctest = pytest.mark.skipif(
@@ -55,8 +63,13 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
     if shutil.which("ninja"):
         configure += ["-G", "Ninja"]
     subprocess.run(configure, check=True, capture_output=True, text=True)
+    # the test executables only (not the C ABI library, which tests/test_c_abi*.py load from the wheel)
+    targets = ["test_bieten", "test_schnapsen", "test_agents", "test_ismcts", "test_vector_env"]
     subprocess.run(
-        ["cmake", "--build", str(build), "--parallel", "2"], check=True, capture_output=True, text=True
+        ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     result = subprocess.run(
         ["ctest", "--test-dir", str(build), "--output-on-failure"],
@@ -86,10 +99,15 @@ def release_output(release_dir: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def sanitizer_output(tmp_path_factory: pytest.TempPathFactory) -> str:
+def sanitizer_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cpp") / "asan"
+
+
+@pytest.fixture(scope="module")
+def sanitizer_output(sanitizer_dir: Path) -> str:
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
     return build_and_run(
-        tmp_path_factory.mktemp("cpp") / "asan",
+        sanitizer_dir,
         "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
         f"-DCMAKE_CXX_FLAGS={SANITIZER_FLAGS}",
         f"-DCMAKE_EXE_LINKER_FLAGS={SANITIZER_FLAGS}",
@@ -108,6 +126,8 @@ def test_every_core_area_has_its_source_and_ctest_entry() -> None:
     assert sources == built
 
 
+@slow
+@pytest.mark.slow
 @needs_doctest
 def test_cpp_unit_tests_pass_under_ctest(release_output: str) -> None:
     assert passed_tests(release_output) == CTEST_NAMES, release_output
@@ -120,17 +140,18 @@ def test_cpp_unit_tests_pass_under_address_and_undefined_behaviour_sanitizers(sa
 
 
 @needs_doctest
-def test_each_core_area_runs_its_own_test_cases(release_dir: Path, release_output: str) -> None:
-    """ctest runs an area by doctest's --source-file filter: each area runs some test cases, and the
-    areas together run every test case of test_bieten exactly once (a filter that matched nothing
-    would pass silently)."""
-    binary = release_dir / "test_bieten"
+def test_each_core_area_runs_its_own_test_cases(sanitizer_dir: Path, sanitizer_output: str) -> None:
+    """ctest runs an area by doctest's --source-file filter: each area selects some test cases, and the
+    areas together select every test case of test_bieten exactly once (a filter that matched nothing
+    would pass silently). Counted with doctest's --count, which lists without running."""
+    binary = sanitizer_dir / "test_bieten"
 
     def cases(*args: str) -> int:
-        out = subprocess.run([str(binary), *args], capture_output=True, text=True, check=True).stdout
-        match = re.search(r"test cases:\s+(\d+) \|\s+(\d+) passed", out)
+        run = subprocess.run([str(binary), "--count", *args], capture_output=True, text=True, check=True)
+        out = run.stdout
+        match = re.search(r"unskipped test cases passing the current filters: (\d+)", out)
         assert match is not None, out
-        return int(match.group(2))
+        return int(match.group(1))
 
     per_area = [cases(f"--source-file=*test_{area}.cpp") for area in CORE_AREAS]
     assert all(n > 0 for n in per_area), per_area
@@ -138,6 +159,8 @@ def test_each_core_area_runs_its_own_test_cases(release_dir: Path, release_outpu
 
 
 @needs_doctest
+@slow
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is needed for the ThreadSanitizer build")
 def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> None:
     """VectorEnv's worker pool hands jobs over through atomics with a spin before it sleeps
