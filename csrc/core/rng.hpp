@@ -25,22 +25,26 @@ class SplitMix64 {
   }
 
   // R3.3 a uniform integer in [0, n), Lemire's nearly divisionless method, exactly as specified.
+  // The common path is one draw and one multiplication; a low product below n (probability n/2^64)
+  // takes the division and perhaps further draws out of line, so that the inlined draw keeps the
+  // registers of its caller (the random agent's decision, the shuffle).
   constexpr std::uint32_t bounded(std::uint32_t n) {
-    for (;;) {
-      const std::uint64_t x = next();
-      const unsigned __int128 m = static_cast<unsigned __int128>(x) * n;
-      const auto low = static_cast<std::uint64_t>(m);
-      if (low < n) [[unlikely]] {  // rare for small n: keep the division off the common path
-        const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
-        if (low < threshold) continue;
-      }
-      return static_cast<std::uint32_t>(m >> 64);
-    }
+    const unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(n, m);
+    return static_cast<std::uint32_t>(m >> 64);
   }
 
   constexpr std::uint64_t state() const { return state_; }
 
  private:
+  // bounded's rare case: the draw whose product m has a low half below n is kept unless that half is
+  // below (2^64 - n) mod n, then draws follow until one is kept (Lemire's rejection).
+  [[gnu::noinline]] constexpr std::uint32_t bounded_low(std::uint32_t n, unsigned __int128 m) {
+    const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
+    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(next()) * n;
+    return static_cast<std::uint32_t>(m >> 64);
+  }
+
   std::uint64_t state_;
 };
 

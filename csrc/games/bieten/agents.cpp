@@ -17,12 +17,7 @@ namespace bieten {
 
 namespace od = odds_detail;
 
-ActionId random_action(const Game& game, SplitMix64& rng) {
-  const ActionMask& legal = game.legal_mask();
-  const int n = legal.size();
-  if (n == 0) throw Error("R8.2: the game is over; there is no action to choose");
-  return static_cast<ActionId>(legal.nth(static_cast<int>(rng.bounded(static_cast<std::uint32_t>(n)))));
-}
+void throw_no_action() { throw Error("R8.2: the game is over; there is no action to choose"); }
 
 ActionId policy_action(const Game& game, SplitMix64& rng) {
   const int seat = game.current_player();

@@ -43,8 +43,15 @@ struct AgentWorkspaceOf<Game> {
 
 // builtin_action(spec, game, rng) (agent_spec.hpp) runs the agents below by their spec.
 
-// Uniform over the legal actions.
-ActionId random_action(const Game& game, SplitMix64& rng);
+// Uniform over the legal actions: the k-th legal id in ascending order, k = rng.bounded(count)
+// (R3.3). Inline: it is the whole decision of random self-play and of ISMCTS's random rollouts.
+[[noreturn]] void throw_no_action();  // R8.2: the game is over
+inline ActionId random_action(const Game& game, SplitMix64& rng) {
+  const ActionMask& legal = game.legal_mask();
+  const int n = legal.size();
+  if (n == 0) [[unlikely]] throw_no_action();
+  return static_cast<ActionId>(legal.nth(static_cast<int>(rng.bounded(static_cast<std::uint32_t>(n)))));
+}
 
 // The odds-aware player (docs/agents.md): bids, holds and raises when the expected points are
 // positive, names wilds and plays cards to win figures and Spiel. Uses only what the seat to act
