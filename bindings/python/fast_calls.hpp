@@ -17,6 +17,9 @@ namespace bieten::py_bindings {
 
 namespace py = pybind11;
 
+template <typename G>
+struct PyGameOf;  // register_game_common.hpp: the C++ value of GameBase, the base of the Python Game
+
 template <typename P>
 struct FastCalls {
   using G = typename P::Game;
@@ -27,8 +30,20 @@ struct FastCalls {
   // (`_every_action`), which outlives every game.
   static inline PyObject* every_action = nullptr;
 
+  // GameBase's class (PyGameOf<G>), set once its class is made (define_game_base).
+  static inline PyTypeObject* game_base = nullptr;
+
   // The game behind `self`, or nullptr for one the fast path does not serve (never initialised).
+  // An instance of GameBase or of a Python subclass with no other C++ base (the Python Game) keeps
+  // its value pointer in pybind11's simple layout: read there, without pybind11's type lookup and
+  // caster (about 80 ns a call, a quarter of an apply's cost from Python; benchmarks/RESULTS.md,
+  // issue 25). Anything else goes through the caster as before.
   static G* game_of(PyObject* self) noexcept {
+    auto* instance = reinterpret_cast<py::detail::instance*>(self);
+    if (game_base && PyObject_TypeCheck(self, game_base) && instance->simple_layout &&
+        instance->simple_holder_constructed) {
+      return static_cast<G*>(static_cast<PyGameOf<G>*>(instance->simple_value_holder[0]));
+    }
     try {
       return &py::handle(self).cast<G&>();
     } catch (...) {
