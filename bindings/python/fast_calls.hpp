@@ -1,6 +1,6 @@
-// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) as
-// plain CPython methods (METH_O, METH_NOARGS), as clone() already is (py_game_common.hpp): the C++ work of
-// an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
+// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) and
+// record_json (to_json) as plain CPython methods (METH_O, METH_NOARGS), as clone() already is
+// (py_game_common.hpp): the C++ work of an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
 // about 250 ns more per call (benchmarks/RESULTS.md, issue 25). Each fast method serves the common case
 // only — a plain int id that is legal now — and hands anything else (a NumPy integer, a bad id, an
 // illegal one, a never-initialised game) to the pybind11 method kept under a private name, which
@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cstring>
 #include <string>
 
 namespace bieten::py_bindings {
@@ -135,6 +136,22 @@ struct FastCalls {
     }
   }
 
+  // The record as JSON text (Game.to_json): the core's ASCII text copied into a str, not decoded. A
+  // game made with record=False goes to the pybind11 method, which refuses it.
+  static PyObject* json_text(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    if (!g || !g->records_events()) return slow(self, "_record_json", nullptr);
+    try {
+      const std::string text = record_json_of(*g);
+      PyObject* out = PyUnicode_New(static_cast<Py_ssize_t>(text.size()), 127);
+      if (out) std::memcpy(PyUnicode_DATA(out), text.data(), text.size());
+      return out;
+    } catch (...) {
+      return slow(self, "_record_json", nullptr);
+    }
+  }
+  static std::string record_json_of(const G& g) { return record_json(g); }  // the game's, found by its namespace
+
   // Moves each pybind11 method to its private name and puts the fast one in its place, keeping its
   // docstring; called once the class's pybind11 methods are defined.
   static void install(py::class_<G>& cls) {
@@ -147,15 +164,16 @@ struct FastCalls {
       PyCFunction function;
       int flags;
     };
-    static const std::array<Fast, 5> fast{{
+    static const std::array<Fast, 6> fast{{
         {"apply_id", &apply_id, METH_O},
         {"step", &step, METH_O},
         {"legal_action_ids", &legal_action_ids, METH_NOARGS},
         {"legal_actions", &legal_actions, METH_NOARGS},
         {"legal_action_mask", &legal_action_mask, METH_NOARGS},
+        {"record_json", &json_text, METH_NOARGS},
     }};
-    static std::array<PyMethodDef, 5> defs{};
-    static std::array<std::string, 5> docs;
+    static std::array<PyMethodDef, fast.size()> defs{};
+    static std::array<std::string, fast.size()> docs;
     auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     for (std::size_t i = 0; i < fast.size(); ++i) {
       py::object method = cls.attr(fast[i].name);
