@@ -3,15 +3,17 @@
 // Search and self-play copy games on every node, and a game's record grows with every action, so a
 // copy that duplicated it would cost more than the rest of the state. Here the items live in
 // fixed-size chunks held by shared pointers, and a copy shares every full chunk (a reference count
-// each). The last chunk, the one still filling, lives inside the log itself (a small buffer of
-// kChunk items): a copy copies its filled slots, and an append writes there in place, with no
-// allocation, no reference count to read and no shared chunk to copy first. That is the common
-// case of an apply after a clone (benchmarks/RESULTS.md, issue 25: an allocation and a copy of a
-// cold shared chunk on the first event after each copy were most of such an apply). The buffer is
-// moved into a chunk of its own when the next item finds it full. A full chunk is never written
-// again, so copies of one game may be used on different threads, like any other games.
+// each). The last chunk, the one still filling, is never shared: a log appends to its own in place,
+// and a copy copies its filled slots into a small buffer inside the copy (kChunk items), where the
+// copy's next items go without an allocation, a reference count to read or a shared chunk to copy
+// first. That is the common case of an apply after a clone (benchmarks/RESULTS.md, issue 25: the
+// allocation and the copy of a cold shared chunk on the first event after each copy were most of
+// such an apply). Once the buffer is full it becomes a chunk, and the copy appends to chunks of its
+// own from then on, as a log that was never copied does. A full chunk is never written again, so
+// copies of one game may be used on different threads, like any other games.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -64,36 +66,25 @@ class SharedLog {
   };
 
   SharedLog() = default;
-  // A copy shares the full chunks and copies the filled slots of the small buffer. The chunk list
-  // gets room for one chunk more, so that the copy's first full buffer does not grow it again.
-  SharedLog(const SharedLog& other) : size_(other.size_) {
-    if (!other.full_.empty()) {
-      full_.reserve(other.full_.size() + 1);
-      full_.assign(other.full_.begin(), other.full_.end());
-    }
-    copy_tail(other);
-  }
-  SharedLog(SharedLog&& other) noexcept : size_(other.size_) {
-    copy_tail(other);
-    full_ = std::move(other.full_);
-    other.full_.clear();
-    other.size_ = 0;
+  // A copy shares the full chunks and copies the filled slots of the last one into its small buffer.
+  // The chunk list gets room for one chunk more, so that the buffer, once full, does not grow it again.
+  SharedLog(const SharedLog& other) { copy_from(other); }
+  SharedLog(SharedLog&& other) noexcept
+      : chunks_(std::move(other.chunks_)), size_(other.size_), in_buffer_(other.in_buffer_) {
+    if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+    other.clear();
   }
   SharedLog& operator=(const SharedLog& other) {
-    if (this != &other) {
-      full_ = other.full_;
-      size_ = other.size_;
-      copy_tail(other);
-    }
+    if (this != &other) copy_from(other);
     return *this;
   }
   SharedLog& operator=(SharedLog&& other) noexcept {
     if (this != &other) {
-      copy_tail(other);
-      full_ = std::move(other.full_);
+      chunks_ = std::move(other.chunks_);
       size_ = other.size_;
-      other.full_.clear();
-      other.size_ = 0;
+      in_buffer_ = other.in_buffer_;
+      if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+      other.clear();
     }
     return *this;
   }
@@ -103,32 +94,46 @@ class SharedLog {
   bool empty() const { return size_ == 0; }
   const T& operator[](std::size_t i) const {
     const std::size_t chunk = i / kChunk;
-    return chunk < full_.size() ? full_[chunk]->items()[i % kChunk] : tail()[i - chunk * kChunk];
+    return chunk < chunks_.size() ? chunks_[chunk]->items()[i % kChunk] : buffer()[i - chunk * kChunk];
   }
   const T& back() const { return (*this)[size_ - 1]; }
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size_}; }
 
-  // Calls f(items, count) for each run of consecutive items in order: the full chunks, then the
-  // small buffer. A reader that walks the whole log (a record, the events of a seat) looks at no
-  // chunk index per item this way.
+  // Calls f(items, count) for each run of consecutive items in order: the chunks, then the small
+  // buffer. A reader that walks the whole log (a record) looks at no chunk index per item this way.
   template <typename F>
   void for_each_run(F&& f) const {
-    for (const auto& chunk : full_) f(chunk->items(), kChunk);
-    const std::size_t rest = tail_count();
-    if (rest != 0) f(tail(), rest);
+    std::size_t left = size_;
+    for (const auto& chunk : chunks_) {
+      const std::size_t count = left < kChunk ? left : kChunk;
+      f(static_cast<const Chunk&>(*chunk).items(), count);
+      left -= count;
+    }
+    if (left != 0) f(buffer(), left);
   }
 
   // Appends a value-initialised item and returns it for filling in.
   T& emplace_back() {
-    std::size_t slot = tail_count();
-    if (slot == kChunk) {  // the buffer is full: it becomes a shared chunk, and fills anew
-      std::shared_ptr<Chunk> chunk = std::make_shared_for_overwrite<Chunk>();
-      std::memcpy(chunk->bytes, tail_, sizeof(tail_));
-      full_.push_back(std::move(chunk));
-      slot = 0;
+    T* slot = nullptr;
+    if (in_buffer_) {
+      const std::size_t n = buffered();
+      if (n < kChunk) {
+        slot = buffer() + n;
+      } else {  // the full buffer becomes a chunk; the next items go to chunks of this log's own
+        std::shared_ptr<Chunk> full = std::make_shared_for_overwrite<Chunk>();
+        std::memcpy(full->bytes, buffer_, sizeof(buffer_));
+        chunks_.push_back(std::move(full));
+        in_buffer_ = false;
+      }
     }
-    T* item = std::construct_at(tail() + slot);
+    if (slot == nullptr) {
+      const std::size_t at = size_ % kChunk;
+      // A new chunk after a full one (which copies may share); a partly filled one is this log's alone.
+      if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+      slot = chunks_.back()->items() + at;
+    }
+    T* item = std::construct_at(slot);
     ++size_;
     return *item;
   }
@@ -136,8 +141,9 @@ class SharedLog {
   void push_back(const T& value) { emplace_back() = value; }
 
   void clear() {
-    full_.clear();
+    chunks_.clear();
     size_ = 0;
+    in_buffer_ = false;
   }
 
   friend bool operator==(const SharedLog& a, const SharedLog& b) {
@@ -149,17 +155,28 @@ class SharedLog {
   }
 
  private:
-  // Items in the small buffer: 0 to kChunk (kChunk once full, until the next append moves them).
-  std::size_t tail_count() const { return size_ - full_.size() * kChunk; }
-  T* tail() { return std::launder(reinterpret_cast<T*>(tail_)); }
-  const T* tail() const { return std::launder(reinterpret_cast<const T*>(tail_)); }
-  void copy_tail(const SharedLog& other) {
-    std::memcpy(tail_, other.tail_, sizeof(T) * other.tail_count());
+  // Items in the small buffer (0 to kChunk), when in_buffer_.
+  std::size_t buffered() const { return size_ - chunks_.size() * kChunk; }
+  T* buffer() { return std::launder(reinterpret_cast<T*>(buffer_)); }
+  const T* buffer() const { return std::launder(reinterpret_cast<const T*>(buffer_)); }
+  void copy_from(const SharedLog& other) {
+    // The full chunks, which a copy may share (a full small buffer is not one yet: it is copied).
+    const std::size_t full = std::min(other.size_ / kChunk, other.chunks_.size());
+    const std::size_t rest = other.size_ - full * kChunk;  // 0 to kChunk
+    chunks_.clear();
+    if (full != 0) {
+      chunks_.reserve(full + 1);
+      chunks_.assign(other.chunks_.begin(), other.chunks_.begin() + static_cast<std::ptrdiff_t>(full));
+    }
+    size_ = other.size_;
+    in_buffer_ = rest != 0;
+    if (rest != 0) std::memcpy(buffer_, &other[full * kChunk], sizeof(T) * rest);
   }
 
-  std::vector<std::shared_ptr<const Chunk>> full_;  // never written again once here
+  std::vector<std::shared_ptr<Chunk>> chunks_;  // full ones are never written again
   std::size_t size_ = 0;
-  alignas(T) std::byte tail_[sizeof(T) * kChunk];
+  bool in_buffer_ = false;  // the items after the chunks are in buffer_, not in a last chunk of our own
+  alignas(T) std::byte buffer_[sizeof(T) * kChunk];
 };
 
 }  // namespace bieten
