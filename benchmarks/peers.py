@@ -44,6 +44,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO / "tests"))  # the pure-Python reference evaluator
+if os.environ.get("BEFORE"):  # an older build's bieten package copied there (records_before_after.py)
+    sys.meta_path[:] = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
+    sys.path.insert(0, os.environ["BEFORE"])
 
 import bieten  # noqa: E402
 

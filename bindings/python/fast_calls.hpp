@@ -1,6 +1,6 @@
-// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) as
-// plain CPython methods (METH_O, METH_NOARGS), as clone() already is (py_game_common.hpp): the C++ work of
-// an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
+// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) and
+// record_json (to_json) as plain CPython methods (METH_O, METH_NOARGS), as clone() already is
+// (py_game_common.hpp): the C++ work of an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
 // about 250 ns more per call (benchmarks/RESULTS.md, issue 25). Each fast method serves the common case
 // only — a plain int id that is legal now — and hands anything else (a NumPy integer, a bad id, an
 // illegal one, a never-initialised game) to the pybind11 method kept under a private name, which
@@ -11,11 +11,15 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cstring>
 #include <string>
 
 namespace bieten::py_bindings {
 
 namespace py = pybind11;
+
+template <typename G>
+struct PyGameOf;  // register_game_common.hpp: the C++ value of GameBase, the base of the Python Game
 
 template <typename P>
 struct FastCalls {
@@ -27,8 +31,20 @@ struct FastCalls {
   // (`_every_action`), which outlives every game.
   static inline PyObject* every_action = nullptr;
 
+  // GameBase's class (PyGameOf<G>), set once its class is made (define_game_base).
+  static inline PyTypeObject* game_base = nullptr;
+
   // The game behind `self`, or nullptr for one the fast path does not serve (never initialised).
+  // An instance of GameBase or of a Python subclass with no other C++ base (the Python Game) keeps
+  // its value pointer in pybind11's simple layout: read there, without pybind11's type lookup and
+  // caster (about 80 ns a call, a quarter of an apply's cost from Python; benchmarks/RESULTS.md,
+  // issue 25). Anything else goes through the caster as before.
   static G* game_of(PyObject* self) noexcept {
+    auto* instance = reinterpret_cast<py::detail::instance*>(self);
+    if (game_base && PyObject_TypeCheck(self, game_base) && instance->simple_layout &&
+        instance->simple_holder_constructed) {
+      return static_cast<G*>(static_cast<PyGameOf<G>*>(instance->simple_value_holder[0]));
+    }
     try {
       return &py::handle(self).cast<G&>();
     } catch (...) {
@@ -120,6 +136,22 @@ struct FastCalls {
     }
   }
 
+  // The record as JSON text (Game.to_json): the core's ASCII text copied into a str, not decoded. A
+  // game made with record=False goes to the pybind11 method, which refuses it.
+  static PyObject* json_text(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    if (!g || !g->records_events()) return slow(self, "_record_json", nullptr);
+    try {
+      const std::string text = record_json_of(*g);
+      PyObject* out = PyUnicode_New(static_cast<Py_ssize_t>(text.size()), 127);
+      if (out) std::memcpy(PyUnicode_DATA(out), text.data(), text.size());
+      return out;
+    } catch (...) {
+      return slow(self, "_record_json", nullptr);
+    }
+  }
+  static std::string record_json_of(const G& g) { return record_json(g); }  // the game's, found by its namespace
+
   // Moves each pybind11 method to its private name and puts the fast one in its place, keeping its
   // docstring; called once the class's pybind11 methods are defined.
   static void install(py::class_<G>& cls) {
@@ -132,15 +164,16 @@ struct FastCalls {
       PyCFunction function;
       int flags;
     };
-    static const std::array<Fast, 5> fast{{
+    static const std::array<Fast, 6> fast{{
         {"apply_id", &apply_id, METH_O},
         {"step", &step, METH_O},
         {"legal_action_ids", &legal_action_ids, METH_NOARGS},
         {"legal_actions", &legal_actions, METH_NOARGS},
         {"legal_action_mask", &legal_action_mask, METH_NOARGS},
+        {"record_json", &json_text, METH_NOARGS},
     }};
-    static std::array<PyMethodDef, 5> defs{};
-    static std::array<std::string, 5> docs;
+    static std::array<PyMethodDef, fast.size()> defs{};
+    static std::array<std::string, fast.size()> docs;
     auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     for (std::size_t i = 0; i < fast.size(); ++i) {
       py::object method = cls.attr(fast[i].name);

@@ -240,6 +240,7 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
   using G = typename P::Game;
   using PG = PyGameOf<G>;
   py::class_<PG, G> cls(m, "GameBase");
+  FastCalls<P>::game_base = reinterpret_cast<PyTypeObject*>(cls.ptr());
   init(cls);
   cls.def(py::init([](const py::object& record) { return PG(game_from_record_object<P>(record)); }), py::arg("record"),
           P::kFromRecordDoc)

@@ -81,9 +81,9 @@ class GameBase {
   using Phase = PhaseT;
   using ActionId = ActionIdT;
   using History = SharedLog<ActionIdT, 64>;
-  // 8 events a chunk (under 1 KB): the first event after a copy copies only the shared last chunk,
-  // and a small one stays in malloc's caches; 32 a chunk made an apply after clone ~10x slower
-  // (benchmarks/RESULTS.md, issue 25), for a little less to share per copy.
+  // 8 events a chunk (under 1 KB): the chunk still filling lives in the game (shared_log.hpp), so a
+  // copy copies its filled slots and the events an apply after a copy records need no allocation;
+  // a larger one would make every game, and every copy of one, larger (benchmarks/RESULTS.md, issue 25).
   using Events = SharedLog<EventT, 8>;
   static constexpr int kMaxPlayers = kSeats;
 
@@ -184,7 +184,7 @@ class GameBase {
   int to_act_ = 0;
 
   std::uint64_t actions_ = 0;
-  History history_;  // shared by copies (shared_log.hpp): a clone copies no actions or events
+  History history_;  // shared by copies (shared_log.hpp): a clone copies only the last, unfilled chunk of each
   Events events_;
 };
 

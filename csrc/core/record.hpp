@@ -65,6 +65,21 @@ void cards(S& s, CardSet set) {
   s.end_array();
 }
 
+// The same into JSON text, each card's text written once for all (record_text.hpp's pieces).
+inline void cards(record::TextSink& s, CardSet set) {
+  struct Table {
+    std::array<record::TextSink::Piece, 64> piece;
+    Table() {
+      for (std::size_t c = 0; c < piece.size(); ++c) piece[c] = record::TextSink::string_piece(card_text(static_cast<Card>(c)));
+    }
+  };
+  static const Table table;  // immutable after its thread-safe initialisation
+  s.begin_array();
+  s.room_for_pieces(static_cast<std::size_t>(std::popcount(set)));
+  for (; set; set &= set - 1) s.piece(table.piece[lowest(set)]);
+  s.end_array();
+}
+
 template <json::DataSink S>
 void seat_list(S& s, unsigned mask, int players) {
   s.begin_array();
@@ -129,6 +144,45 @@ inline std::string join(const std::vector<std::string>& items) {
 
 // ---- Writing ----------------------------------------------------------------------------------
 
+// Each action's text as a piece of JSON text (record_text.hpp), made once per format.
+template <Format F>
+const std::array<TextSink::Piece, F::Game::kNumActions>& action_pieces() {
+  struct Table {
+    std::array<TextSink::Piece, F::Game::kNumActions> piece;
+    Table() {
+      for (int a = 0; a < F::Game::kNumActions; ++a) {
+        piece[static_cast<std::size_t>(a)] = TextSink::string_piece(F::action_text(static_cast<typename F::ActionId>(a)));
+      }
+    }
+  };
+  static const Table table;  // immutable after its thread-safe initialisation
+  return table.piece;
+}
+
+// The actions' texts as an array: into JSON text from action_pieces(), run by run of the log.
+template <Format F, json::DataSink S>
+void action_texts(S& s, const typename F::Game& g) {
+  s.begin_array();
+  if constexpr (std::same_as<S, TextSink>) {
+    const auto& pieces = action_pieces<F>();
+    s.room_for_pieces(g.history().size());
+    g.history().for_each_run([&](const typename F::ActionId* actions, std::size_t count) {
+      for (std::size_t i = 0; i < count; ++i) {
+        const typename F::ActionId a = actions[i];
+        if (static_cast<std::size_t>(a) < pieces.size() && pieces[a].size != 0) {
+          s.piece(pieces[a]);
+        } else {
+          s.string(F::action_text(a));  // never for an action of the game: its text fits a piece
+          s.room_for_pieces(g.history().size());
+        }
+      }
+    });
+  } else {
+    for (const typename F::ActionId a : g.history()) s.string(F::action_text(a));
+  }
+  s.end_array();
+}
+
 // The game record (Game.to_record()): rules, seed, first dealer, given deal, every action in its text
 // (R11, S11), and the state to check a replay by.
 template <Format F, json::DataSink S>
@@ -141,9 +195,7 @@ void write(S& s, const typename F::Game& g) {
   s.key("seed"), s.unsigned_integer(g.seed());
   s.key("dealer"), s.integer(g.first_dealer());
   F::write_given(s, g);
-  s.key("actions"), s.begin_array();
-  for (const typename F::ActionId a : g.history()) s.string(F::action_text(a));
-  s.end_array();
+  s.key("actions"), action_texts<F>(s, g);
   s.key("hand_number"), s.unsigned_integer(g.hand_number());
   s.key("scores"), data::per_seat(s, g.scores(), players);
   s.key("hands"), s.begin_array();
@@ -156,7 +208,8 @@ void write(S& s, const typename F::Game& g) {
 template <Format F>
 std::string text(const typename F::Game& g) {
   std::string out;
-  TextSink sink(out, 512 + 16 * g.history().size());  // about what a record takes: one allocation
+  // About what a record takes, and room for a piece per action: one allocation.
+  TextSink sink(out, 512 + TextSink::kPieceBytes * g.history().size());
   write<F>(sink, g);
   sink.finish();
   return out;

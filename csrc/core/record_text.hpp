@@ -20,6 +20,26 @@ namespace bieten::record {
 
 class TextSink {
  public:
+  // A JSON value written ahead of time with the ", " that separates it from the element before it:
+  // a record's action and card texts (record.hpp's tables), so that each element is one copy of a
+  // constant size instead of a string checked byte by byte.
+  static constexpr std::size_t kPieceBytes = 32;
+  struct Piece {
+    char bytes[kPieceBytes] = {};
+    std::uint8_t size = 0;  // ", " and the value; 0: too long to be a piece
+  };
+  // The piece of a string value (escaped as string() escapes it).
+  static Piece string_piece(std::string_view value) {
+    std::string text = ", ";
+    json::Writer::write_string(text, value);
+    Piece p;
+    if (text.size() <= kPieceBytes - 2) {
+      std::memcpy(p.bytes, text.data(), text.size());
+      p.size = static_cast<std::uint8_t>(text.size());
+    }
+    return p;
+  }
+
   // Writes into `out` (replacing what it holds); finish() sets its size. `expected`: about the size
   // of the text, to allocate once.
   TextSink(std::string& out, std::size_t expected) : out_(out) {
@@ -44,12 +64,31 @@ class TextSink {
   void unsigned_integer(std::uint64_t v) { before_value(), number(v); }
   void string(std::string_view s) { before_value(), quoted(s); }
 
+  // Room for `count` pieces, made before writing them with piece().
+  void room_for_pieces(std::size_t count) { room(count * kPieceBytes); }
+  // An element of the open array (not after a key), written from its piece (size > 0) in the room
+  // room_for_pieces made: the first element without its ", ".
+  void piece(const Piece& p) {
+    char* at = out_.data() + at_;
+    const std::uint64_t bit = std::uint64_t{1} << depth_;
+    if (first_ & bit) {
+      first_ &= ~bit;
+      std::memcpy(at, p.bytes + 2, kPieceBytes - 2);
+      at_ += p.size - 2u;
+    } else {
+      std::memcpy(at, p.bytes, kPieceBytes);
+      at_ += p.size;
+    }
+  }
+
  private:
   static constexpr int kMaxDepth = 63;  // a record nests 4 deep
 
+  // Room for n more bytes: a comparison, and the growth out of the way of the common case.
   void room(std::size_t n) {
-    if (out_.size() - at_ < n) out_.resize(std::max(out_.size() * 2, at_ + n));
+    if (out_.size() - at_ < n) [[unlikely]] grow(n);
   }
+  void grow(std::size_t n) { out_.resize(std::max(out_.size() * 2, at_ + n)); }
   void put(const char* s, std::size_t n) {
     room(n);
     std::memcpy(out_.data() + at_, s, n);

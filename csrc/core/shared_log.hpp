@@ -2,13 +2,18 @@
 //
 // Search and self-play copy games on every node, and a game's record grows with every action, so a
 // copy that duplicated it would cost more than the rest of the state. Here the items live in
-// fixed-size chunks held by shared pointers: a copy shares every chunk (a reference count each),
-// and an append writes in place only to a chunk no other copy holds, copying that one chunk first
-// otherwise (copy on write). No chunk another copy can see is ever written, so copies of one game
-// may be used on different threads, like any other games.
+// fixed-size chunks held by shared pointers, and a copy shares every full chunk (a reference count
+// each). The last chunk, the one still filling, is never shared: a log appends to its own in place,
+// and a copy copies its filled slots into a small buffer inside the copy (kChunk items), where the
+// copy's next items go without an allocation, a reference count to read or a shared chunk to copy
+// first. That is the common case of an apply after a clone (benchmarks/RESULTS.md, issue 25: the
+// allocation and the copy of a cold shared chunk on the first event after each copy were most of
+// such an apply). Once the buffer is full it becomes a chunk, and the copy appends to chunks of its
+// own from then on, as a log that was never copied does. A full chunk is never written again, so
+// copies of one game may be used on different threads, like any other games.
 #pragma once
 
-#include <atomic>
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -21,9 +26,10 @@ namespace bieten {
 
 template <typename T, std::size_t kChunk>
 class SharedLog {
-  // Items are plain data (events, action ids): a chunk is raw storage, and copying one on write
-  // copies only its filled slots.
+  // Items are plain data (events, action ids): a chunk is raw storage, and copying one copies only
+  // its filled slots.
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+  static_assert(kChunk > 0);
   struct Chunk {
     alignas(T) std::byte bytes[sizeof(T) * kChunk];
     T* items() { return std::launder(reinterpret_cast<T*>(bytes)); }
@@ -59,27 +65,75 @@ class SharedLog {
     std::size_t index_ = 0;
   };
 
+  SharedLog() = default;
+  // A copy shares the full chunks and copies the filled slots of the last one into its small buffer.
+  // The chunk list gets room for one chunk more, so that the buffer, once full, does not grow it again.
+  SharedLog(const SharedLog& other) { copy_from(other); }
+  SharedLog(SharedLog&& other) noexcept
+      : chunks_(std::move(other.chunks_)), size_(other.size_), in_buffer_(other.in_buffer_) {
+    if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+    other.clear();
+  }
+  SharedLog& operator=(const SharedLog& other) {
+    if (this != &other) copy_from(other);
+    return *this;
+  }
+  SharedLog& operator=(SharedLog&& other) noexcept {
+    if (this != &other) {
+      chunks_ = std::move(other.chunks_);
+      size_ = other.size_;
+      in_buffer_ = other.in_buffer_;
+      if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+      other.clear();
+    }
+    return *this;
+  }
+  ~SharedLog() = default;
+
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const T& operator[](std::size_t i) const { return chunks_[i / kChunk]->items()[i % kChunk]; }
+  const T& operator[](std::size_t i) const {
+    const std::size_t chunk = i / kChunk;
+    return chunk < chunks_.size() ? chunks_[chunk]->items()[i % kChunk] : buffer()[i - chunk * kChunk];
+  }
   const T& back() const { return (*this)[size_ - 1]; }
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size_}; }
 
+  // Calls f(items, count) for each run of consecutive items in order: the chunks, then the small
+  // buffer. A reader that walks the whole log (a record) looks at no chunk index per item this way.
+  template <typename F>
+  void for_each_run(F&& f) const {
+    std::size_t left = size_;
+    for (const auto& chunk : chunks_) {
+      const std::size_t count = left < kChunk ? left : kChunk;
+      f(static_cast<const Chunk&>(*chunk).items(), count);
+      left -= count;
+    }
+    if (left != 0) f(buffer(), left);
+  }
+
   // Appends a value-initialised item and returns it for filling in.
   T& emplace_back() {
-    const std::size_t slot = size_ % kChunk;
-    if (slot == 0) {
-      chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
-    } else if (chunks_.back().use_count() > 1) {  // shared: copy the filled slots before writing
-      std::shared_ptr<Chunk> own = std::make_shared_for_overwrite<Chunk>();
-      std::memcpy(own->bytes, chunks_.back()->bytes, sizeof(T) * slot);
-      chunks_.back() = std::move(own);
-    } else {
-      // The last other holder has let go: see its reads of the chunk before writing to it.
-      std::atomic_thread_fence(std::memory_order_acquire);
+    T* slot = nullptr;
+    if (in_buffer_) {
+      const std::size_t n = buffered();
+      if (n < kChunk) {
+        slot = buffer() + n;
+      } else {  // the full buffer becomes a chunk; the next items go to chunks of this log's own
+        std::shared_ptr<Chunk> full = std::make_shared_for_overwrite<Chunk>();
+        std::memcpy(full->bytes, buffer_, sizeof(buffer_));
+        chunks_.push_back(std::move(full));
+        in_buffer_ = false;
+      }
     }
-    T* item = std::construct_at(chunks_.back()->items() + slot);
+    if (slot == nullptr) {
+      const std::size_t at = size_ % kChunk;
+      // A new chunk after a full one (which copies may share); a partly filled one is this log's alone.
+      if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+      slot = chunks_.back()->items() + at;
+    }
+    T* item = std::construct_at(slot);
     ++size_;
     return *item;
   }
@@ -89,6 +143,7 @@ class SharedLog {
   void clear() {
     chunks_.clear();
     size_ = 0;
+    in_buffer_ = false;
   }
 
   friend bool operator==(const SharedLog& a, const SharedLog& b) {
@@ -100,8 +155,28 @@ class SharedLog {
   }
 
  private:
-  std::vector<std::shared_ptr<Chunk>> chunks_;
+  // Items in the small buffer (0 to kChunk), when in_buffer_.
+  std::size_t buffered() const { return size_ - chunks_.size() * kChunk; }
+  T* buffer() { return std::launder(reinterpret_cast<T*>(buffer_)); }
+  const T* buffer() const { return std::launder(reinterpret_cast<const T*>(buffer_)); }
+  void copy_from(const SharedLog& other) {
+    // The full chunks, which a copy may share (a full small buffer is not one yet: it is copied).
+    const std::size_t full = std::min(other.size_ / kChunk, other.chunks_.size());
+    const std::size_t rest = other.size_ - full * kChunk;  // 0 to kChunk
+    chunks_.clear();
+    if (full != 0) {
+      chunks_.reserve(full + 1);
+      chunks_.assign(other.chunks_.begin(), other.chunks_.begin() + static_cast<std::ptrdiff_t>(full));
+    }
+    size_ = other.size_;
+    in_buffer_ = rest != 0;
+    if (rest != 0) std::memcpy(buffer_, &other[full * kChunk], sizeof(T) * rest);
+  }
+
+  std::vector<std::shared_ptr<Chunk>> chunks_;  // full ones are never written again
   std::size_t size_ = 0;
+  bool in_buffer_ = false;  // the items after the chunks are in buffer_, not in a last chunk of our own
+  alignas(T) std::byte buffer_[sizeof(T) * kChunk];
 };
 
 }  // namespace bieten

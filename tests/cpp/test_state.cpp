@@ -61,17 +61,24 @@ TEST_CASE("ActionMask::nth finds the k-th legal id, as a scan does") {
 TEST_CASE("SharedLog copies share chunks and diverge by copy on write") {
   SharedLog<int, 4> a;
   for (int i = 0; i < 6; ++i) a.push_back(i);  // one full chunk and one half-filled
-  SharedLog<int, 4> b = a;
-  b.push_back(100);  // the shared, half-filled chunk is copied first
+  SharedLog<int, 4> b = a;  // shares the full chunk, copies 4 and 5 into its small buffer
+  b.push_back(100);          // into b's buffer
   a.push_back(200);
-  a.push_back(201);
-  a.push_back(202);  // a opens a new chunk of its own
+  a.push_back(201);          // a fills its own last chunk in place
+  a.push_back(202);          // a opens a new chunk of its own
   REQUIRE(a.size() == 9);
   REQUIRE(b.size() == 7);
   CHECK(std::vector<int>(a.begin(), a.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202});
   CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
   CHECK_FALSE(a == b);
+  std::vector<int> runs;  // the chunks, then b's buffer
+  b.for_each_run([&](const int* items, std::size_t count) { runs.insert(runs.end(), items, items + count); });
+  CHECK(runs == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
   SharedLog<int, 4> c = b;
+  for (int i = 0; i < 3; ++i) c.push_back(300 + i);  // c's buffer fills and becomes a chunk
+  CHECK(std::vector<int>(c.begin(), c.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302});
+  CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
+  c = b;
   CHECK(c == b);
   c.clear();
   CHECK(c.empty());
