@@ -624,3 +624,96 @@ def test_the_page_shows_reconnecting_while_the_server_is_away_and_plays_on_after
     finally:
         context.close()
         server.stop()
+
+
+def _lobby_row(page: Any, table: str) -> Any:
+    return page.locator(f"[data-testid=open-table][data-table='{table}']")
+
+
+def test_the_lobby_lists_open_tables_and_a_click_takes_the_seat_and_plays_it(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    """Issue 24 item 4: a table made with an open seat (S2.1: a person's seat no one holds yet) is listed
+    in the page's lobby with its game and seats; **Take seat 1** takes it (``POST .../join``), opens the
+    table at that seat and plays it to the end; the table then leaves the list. On a phone, nothing
+    of the list is wider than the screen."""
+    context, page = _screen(browser, 390)
+    try:
+        made = _post_table(
+            server, {"kind": "schnapsen", "seats": ["heuristic", "open"], "seed": 8, "rules": {"target": 1}}
+        )
+        table = made["table"]
+        assert made["links"] == {}
+        page.goto(server + "/")
+        row = _lobby_row(page, table)
+        row.wait_for()
+        shown = row.locator(".what").inner_text()
+        assert shown == "Schnapsen (2 players)\nSeats 0: heuristic · 1: open · not started"
+        joins = row.locator("[data-testid=join]")
+        assert joins.all_inner_texts() == ["Take seat 1"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        _docs_shot(page, "lobby-open")
+        joins.click()
+        page.wait_for_selector("[data-testid=table]:visible")
+        params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+        assert (params["table"], params["seat"]) == (table, "1")
+        assert len(params["token"]) >= 20
+        page.wait_for_selector("[data-testid=status][data-kind=ok]")
+        assert page.inner_text("[data-testid=status]") == "Seat 1 · Schnapsen"
+        assert table not in [t["table"] for t in _get_json(f"{server}/api/lobby")["tables"]]
+        assert _play(page, random.Random(8)) > 0
+        _check_over(page, server, table, tmp_path)
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+def test_a_seat_taken_by_someone_else_first_is_refused_in_the_lobby_and_the_list_redrawn(
+    server: str, browser: Any
+) -> None:
+    """Issue 24 item 4: two people see the same open seat; the one who clicks second is told it is taken
+    (``409 no_open_seat``) in the lobby, stays there, and the table leaves the list."""
+    context, page = _screen(browser, 1280)
+    try:
+        made = _post_table(server, {"kind": "bauernschnapsen_2", "seats": ["open", "random"], "seed": 2})
+        table = made["table"]
+        page.goto(server + "/")
+        _lobby_row(page, table).wait_for()
+        join = urllib.request.Request(
+            f"{server}/api/tables/{table}/join", data=b"{}", headers={"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(join, timeout=5) as response:
+            assert json.load(response)["seat"] == 0  # someone else is first
+        page.click(f"[data-testid=join][data-table='{table}'][data-seat='0']")
+        error = page.locator("[data-testid=open-error]")
+        error.wait_for()
+        assert error.inner_text() == f"seat 0 is not open at table {table} (taken, or never open)"
+        _lobby_row(page, table).wait_for(state="detached")
+        assert page.locator("[data-testid=lobby]").is_visible()
+        assert page.evaluate("location.search") == ""
+        _no_errors(page)
+    finally:
+        context.close()
+
+
+def test_a_table_made_in_the_lobby_with_open_seats_only_waits_in_the_list(server: str, browser: Any) -> None:
+    """Issue 24 item 4: seats of kind *open* and bots only: the creator gets no link, so the page stays in
+    the lobby, says the table is open, and lists it with its open seat to take."""
+    context, page = _screen(browser, 1280)
+    try:
+        page.goto(server + "/")
+        page.select_option("[data-testid=kind]", "schnapsen")
+        page.select_option("[data-testid=seat-0]", "open")
+        page.select_option("[data-testid=seat-1]", "random")
+        page.click("[data-testid=create]")
+        notice = page.locator("[data-testid=open-notice]")
+        notice.wait_for()
+        found = re.fullmatch(r"Table (\S+) is open: take a seat in the list above\.", notice.inner_text())
+        assert found, notice.inner_text()
+        row = _lobby_row(page, found.group(1))
+        row.wait_for()
+        assert row.locator("[data-testid=join]").all_inner_texts() == ["Take seat 0"]
+        assert page.evaluate("location.search") == ""
+        _no_errors(page)
+    finally:
+        context.close()

@@ -1,5 +1,6 @@
-// The page of `bieten serve`: a lobby that creates tables, and the table of one seat, kept up to
-// date over a WebSocket (docs/web.md). No framework: plain DOM, text always set with textContent.
+// The page of `bieten serve`: a lobby that lists the open tables and creates tables, and the table of
+// one seat, kept up to date over a WebSocket (docs/web.md). No framework: plain DOM, text always set
+// with textContent.
 
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
 import { count, explainAction, TableModel } from "./model.js";
@@ -90,10 +91,119 @@ async function api(path, options = {}) {
 
 // -- the lobby -----------------------------------------------------------------------------------
 
+const KIND_LABELS = {
+  bieten: "Bieten",
+  bauernschnapsen: "Bauernschnapsen (4, fixed partners)",
+  bauernschnapsen_called: "Bauernschnapsen (4, called partner)",
+  bauernschnapsen_2: "Bauernschnapsen (2 players)",
+  schnapsen: "Schnapsen (2 players)",
+};
+/** A seat nobody holds yet, listed in the lobby for anyone to take (POST /api/tables/<id>/join). */
+const OPEN_SEAT = "open";
+/** How often the lobby asks the server for its open tables while it is shown (milliseconds). */
+const OPEN_REFRESH_MS = 5000;
+
+/** Leaves the lobby for the table of a seat link ("/?table=…&seat=…&token=…"). */
+function enterTable(link) {
+  history.pushState(null, "", link);
+  $("#lobby").hidden = true;
+  openTable(new URLSearchParams(location.search));
+}
+
+/** The lobby's list of open tables: each with its game, seats and a button for each free seat. */
+class OpenTables {
+  constructor() {
+    this.box = $("[data-testid=open-tables]");
+    this.timer = null;
+    this.joining = false;
+    $("[data-testid=open-refresh]").addEventListener("click", () => this.refresh());
+  }
+
+  start() {
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), OPEN_REFRESH_MS);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  show(kind, text) {
+    const node = $(`[data-testid=open-${kind}]`);
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  async refresh() {
+    let listed;
+    try {
+      listed = await api("/api/lobby");
+    } catch (err) {
+      this.show("error", `Cannot list the open tables: ${err.message}`);
+      return;
+    }
+    if (this.joining) return; // the list is about to be left; do not redraw under the click
+    this.show("error", "");
+    const list = $("[data-testid=open-list]");
+    list.replaceChildren(...listed.tables.map((table) => this.row(table)));
+    $("[data-testid=open-empty]").hidden = listed.tables.length > 0;
+  }
+
+  row(table) {
+    const open = new Set(table.open_seats);
+    const seats = table.seats.map((what, seat) => `${seat}: ${open.has(seat) ? OPEN_SEAT : what}`).join(" · ");
+    const played = table.ply === 0 ? "not started" : `${table.ply} moves played`;
+    const joins = table.open_seats.map((seat) =>
+      el("button", {
+        type: "button",
+        class: "primary join",
+        dataset: { testid: "join", table: table.table, seat: String(seat) },
+        text: `Take seat ${seat}`,
+        onclick: () => this.join(table.table, seat),
+      }),
+    );
+    return el(
+      "li",
+      { class: "open-table", dataset: { testid: "open-table", table: table.table } },
+      el(
+        "span",
+        { class: "what" },
+        el("strong", { text: KIND_LABELS[table.kind] || table.kind }),
+        el("small", { text: `Seats ${seats} · ${played}` }),
+      ),
+      el("span", { class: "joins" }, ...joins),
+    );
+  }
+
+  async join(table, seat) {
+    if (this.joining) return;
+    this.joining = true;
+    for (const button of this.box.querySelectorAll("[data-testid=join]")) button.disabled = true;
+    try {
+      const taken = await api(`/api/tables/${encodeURIComponent(table)}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seat }),
+      });
+      this.stop();
+      enterTable(taken.link);
+    } catch (err) {
+      // someone else took the seat first (409 no_open_seat), or the game ended: say so, list anew
+      this.joining = false;
+      this.show("error", err.message);
+      await this.refresh();
+      this.show("error", err.message);
+    }
+  }
+}
+
 async function showLobby() {
   $("#lobby").hidden = false;
   const form = $("#create");
   const error = $("[data-testid=lobby-error]");
+  const openTables = new OpenTables();
+  openTables.start();
   let kinds;
   try {
     kinds = await api("/api/kinds");
@@ -102,13 +212,7 @@ async function showLobby() {
     error.hidden = false;
     return;
   }
-  const labels = {
-    bieten: "Bieten",
-    bauernschnapsen: "Bauernschnapsen (4, fixed partners)",
-    bauernschnapsen_called: "Bauernschnapsen (4, called partner)",
-    bauernschnapsen_2: "Bauernschnapsen (2 players)",
-    schnapsen: "Schnapsen (2 players)",
-  };
+  const labels = KIND_LABELS;
   for (const kind of kinds.kinds) form.kind.append(el("option", { value: kind, text: labels[kind] || kind }));
   for (const preset of kinds.bieten_presets) form.preset.append(el("option", { value: preset, text: preset }));
 
@@ -119,7 +223,10 @@ async function showLobby() {
     seatChoices.replaceChildren();
     for (let seat = 0; seat < n; seat++) {
       const select = el("select", { name: `seat${seat}`, dataset: { testid: `seat-${seat}` } });
-      for (const kind of ["human", ...kinds.agents]) select.append(el("option", { value: kind, text: kind }));
+      for (const kind of ["human", OPEN_SEAT, ...kinds.agents]) {
+        const text = kind === OPEN_SEAT ? "open (anyone, from the lobby)" : kind;
+        select.append(el("option", { value: kind, text }));
+      }
       select.value = old[seat] || (seat === 0 ? "human" : kinds.agents.includes("heuristic") ? "heuristic" : kinds.agents[0]);
       seatChoices.append(el("label", { class: "seat-choice" }, `Seat ${seat}`, select));
     }
@@ -142,8 +249,8 @@ async function showLobby() {
     error.hidden = true;
     const kind = form.kind.value;
     const seats = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
-    if (!seats.includes("human")) {
-      error.textContent = "Give at least one seat to a human: you.";
+    if (!seats.includes("human") && !seats.includes(OPEN_SEAT)) {
+      error.textContent = "Give at least one seat to a person: human (you) or open (anyone, from the lobby).";
       error.hidden = false;
       return;
     }
@@ -161,11 +268,16 @@ async function showLobby() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      sessionStorage.setItem(`bieten-links-${table.table}`, JSON.stringify(table.links));
       const mine = Object.keys(table.links).sort((a, b) => a - b)[0];
-      history.pushState(null, "", table.links[mine]);
-      $("#lobby").hidden = true;
-      openTable(new URLSearchParams(location.search));
+      if (mine === undefined) {
+        // only open seats for people: the table waits in the list above for whoever takes them
+        openTables.show("notice", `Table ${table.table} is open: take a seat in the list above.`);
+        await openTables.refresh();
+        return;
+      }
+      sessionStorage.setItem(`bieten-links-${table.table}`, JSON.stringify(table.links));
+      openTables.stop();
+      enterTable(table.links[mine]);
     } catch (err) {
       error.textContent = err.message;
       error.hidden = false;
