@@ -7,6 +7,7 @@ Its strength is measured in docs/agents.md, not here."""
 from __future__ import annotations
 
 import pytest
+import test_engine_protocol as protocol_tests
 from test_ismcts import bieten_game
 from test_schnapsen_agents import agent_game
 
@@ -63,3 +64,11 @@ def test_simulate_with_ismcts_policy_is_the_same_on_any_thread_count() -> None:
         one = bieten.simulate(rules, names, games=4, seed=9, threads=1)
         two = bieten.simulate(rules, names, games=4, seed=9, threads=2)
         assert one.actions.tolist() == two.actions.tolist() and one.scores.tolist() == two.scores.tolist()
+
+
+@pytest.mark.parametrize(
+    "agent",
+    ["ismcts:policy", "ISMCTS:8:Model=Policy:rollout=heuristic", "ismcts:model=uct", "ismcts:policy:20ms"],
+)
+def test_the_protocol_schema_takes_the_policy_knobs_exactly_when_the_engine_plays_them(agent: str) -> None:
+    protocol_tests.test_the_schema_takes_an_agent_name_exactly_when_the_engine_plays_it(agent)
