@@ -6,7 +6,14 @@ and against random, with 99% Wilson intervals, seats rotated.
 GAME is ``bieten`` (Rules(), four players: one AGENT seat against three OPPONENT seats, each seat in
 turn, GAMES/4 games per seat; the fair share is 1/4) or a Schnapsen preset (``bauernschnapsen``: AGENT
 plays one team, seats 0+2 then 1+3; ``schnapsen`` and ``bauernschnapsen_2``: AGENT plays seat 0, then
-seat 1; the fair share is 1/2). Game i of seating k uses base seed S + k.
+seat 1; the fair share is 1/2). Game i of seating k uses base seed S + k. The result is the same for
+any --threads (every game is a pure function of its seeds).
+
+    python benchmarks/ismcts_strength.py GAME AGENT OPPONENT POSITIONS --timing [--seed S]
+
+instead times the decisions: CPU milliseconds per decision of AGENT and of OPPONENT, each asked at the
+same POSITIONS positions (decisions with more than one legal action of the seats AGENT plays in
+seeded games against OPPONENT), one thread.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from typing import Any
 
 import numpy as np
 
@@ -30,6 +38,30 @@ def wilson(wins: int, games: int, z: float = Z99) -> tuple[float, float]:
     return (centre - half) / (1 + z * z / games), (centre + half) / (1 + z * z / games)
 
 
+def timing(game: str, agent: str, opponent: str, positions: int, seed: int) -> None:
+    """CPU ms per decision of `agent` and `opponent` at the same positions (time.process_time)."""
+    found: list[Any] = []
+    g = seed
+    while len(found) < positions:
+        rules: Any = bieten.Rules() if game == "bieten" else schnapsen.Rules.preset(game)
+        state: Any = (bieten.Game if game == "bieten" else schnapsen.Game)(rules, seed=g, record=False)
+        names = [agent if s % 2 == 0 else opponent for s in range(rules.players)]
+        bots = [bieten.Agent(name, seed=g * 10 + s) for s, name in enumerate(names)]
+        while not state.is_over and len(found) < positions:
+            seat = state.current_player
+            if seat % 2 == 0 and len(state.legal_action_ids()) > 1:
+                found.append(state.clone())
+            state.apply_id(bots[seat].act(state))
+        g += 1
+    for name in (agent, opponent):
+        bot = bieten.Agent(name, seed=seed)
+        start = time.process_time()
+        for position in found:
+            bot.act(position)
+        ms = 1000 * (time.process_time() - start) / len(found)
+        print(f"{game} {name}: {ms:.2f} ms CPU per decision over {len(found)} positions")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -40,7 +72,11 @@ def main() -> None:
     parser.add_argument("games", type=int)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timing", action="store_true", help="time decisions instead (GAMES: positions)")
     args = parser.parse_args()
+    if args.timing:
+        timing(args.game, args.agent, args.opponent, args.games, args.seed)
+        return
     start = time.perf_counter()
     wins = games = 0
     if args.game == "bieten":

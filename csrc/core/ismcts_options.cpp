@@ -22,7 +22,8 @@ std::string lower(std::string_view s) {
 [[noreturn]] void bad(std::string_view name, std::string_view why) {
   throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
               " (expected ismcts, ismcts:<iterations>, ismcts:<ms>ms, with optional :c=<x>, "
-              ":rollout=random|heuristic, :others=policy|uct, :answers=heuristic|search, :cards=heuristic|search)");
+              ":rollout=random|heuristic|policy, :model=random|heuristic|policy, :policy, :others=policy|uct, "
+              ":answers=heuristic|search, :cards=heuristic|search)");
 }
 
 // A plain decimal number ("8", "1.5", ".25", "1e+06" as %g writes it): no sign, no locale. The knobs
@@ -63,6 +64,19 @@ bool parse_decimal(std::string_view text, double& out) {
   return digits;
 }
 
+// "random", "heuristic" or "policy" after a knob's "=": the player it names; false for anything else.
+bool parse_player(std::string_view text, Rollout& out) {
+  if (text == "random") out = Rollout::kRandom;
+  else if (text == "heuristic") out = Rollout::kHeuristic;
+  else if (text == "policy") out = Rollout::kPolicy;
+  else return false;
+  return true;
+}
+
+const char* player_name(Rollout r) {
+  return r == Rollout::kRandom ? "random" : r == Rollout::kPolicy ? "policy" : "heuristic";
+}
+
 }  // namespace
 
 bool is_ismcts_name(std::string_view name) {
@@ -92,9 +106,19 @@ IsmctsOptions parse_ismcts(std::string_view name) {
       o.search_answers = part == "answers=search" ? 1 : 0;
     } else if (part == "others=policy" || part == "others=uct") {
       o.model_others = part == "others=policy" ? 1 : 0;
-    } else if (part == "rollout=random" || part == "rollout=heuristic") {
-      o.rollout = part == "rollout=random" ? Rollout::kRandom : Rollout::kHeuristic;
+    } else if (part.rfind("rollout=", 0) == 0) {
+      if (!parse_player(std::string_view(part).substr(8), o.rollout)) {
+        bad(name, "the rollout must be random, heuristic or policy");
+      }
       o.rollout_set = true;
+    } else if (part.rfind("model=", 0) == 0) {
+      if (!parse_player(std::string_view(part).substr(6), o.model)) {
+        bad(name, "the model must be random, heuristic or policy");
+      }
+      o.model_set = true;
+    } else if (part == "policy") {  // the policy network plays the rollouts and models the other seats
+      o.rollout = o.model = Rollout::kPolicy;
+      o.rollout_set = o.model_set = true;
     } else if (part.size() > 2 && part.compare(part.size() - 2, 2, "ms") == 0) {
       double ms = 0;
       if (!parse_decimal(part.substr(0, part.size() - 2), ms) || !(ms > 0) || ms > 3.6e6) {
@@ -129,7 +153,12 @@ std::string ismcts_name(const IsmctsOptions& o) {
     std::snprintf(buf, sizeof buf, ":c=%g", o.exploration);
     out += buf;
   }
-  if (o.rollout_set) out += o.rollout == Rollout::kRandom ? ":rollout=random" : ":rollout=heuristic";
+  if (o.rollout_set && o.model_set && o.rollout == Rollout::kPolicy && o.model == Rollout::kPolicy) {
+    out += ":policy";
+  } else {
+    if (o.rollout_set) out += std::string(":rollout=") + player_name(o.rollout);
+    if (o.model_set) out += std::string(":model=") + player_name(o.model);
+  }
   if (o.model_others >= 0) out += o.model_others ? ":others=policy" : ":others=uct";
   if (o.search_answers >= 0) out += o.search_answers ? ":answers=search" : ":answers=heuristic";
   if (o.search_cards >= 0) out += o.search_cards ? ":cards=search" : ":cards=heuristic";

@@ -1,8 +1,10 @@
 // The knobs of the ISMCTS agent (docs/agents.md, "ismcts"), shared by both games, and the agent name
 // that carries them: "ismcts", "ismcts:400" (iterations per decision), "ismcts:8ms" (a wall-clock
-// budget), with optional ":c=0.7" (the UCT exploration constant), ":rollout=random|heuristic",
-// ":others=policy|uct" (how the other seats choose in the tree) and, in Bieten,
-// ":answers=heuristic|search" and ":cards=heuristic|search".
+// budget), with optional ":c=0.7" (the UCT exploration constant), ":rollout=random|heuristic|policy"
+// (the play-outs), ":model=random|heuristic|policy" (the other seats' choices in the tree), ":policy"
+// (both by the shipped policy network, core/policy.hpp), ":others=policy|uct" (whether the model or
+// UCB chooses for the other seats in the tree) and, in Bieten, ":answers=heuristic|search" and
+// ":cards=heuristic|search".
 #pragma once
 
 #include <cstdint>
@@ -11,7 +13,9 @@
 
 namespace bieten {
 
-enum class Rollout : std::uint8_t { kRandom, kHeuristic };
+// Who plays a seat's moves inside the search: uniformly random, the game's cheap rules of thumb, or the
+// shipped policy network's highest-scoring legal action (core/policy.hpp).
+enum class Rollout : std::uint8_t { kRandom, kHeuristic, kPolicy };
 
 struct IsmctsOptions {
   int iterations = 0;     // determinized iterations per decision (deterministic from the seed) ...
@@ -19,6 +23,8 @@ struct IsmctsOptions {
   double exploration = -1;  // UCT constant on rewards in points; < 0: the game's default
   Rollout rollout = Rollout::kHeuristic;
   bool rollout_set = false;  // the name chose the rollout (else the game's default)
+  Rollout model = Rollout::kHeuristic;  // the model of the other seats in the tree (with model_others)
+  bool model_set = false;               // the name chose the model (else the game's default)
   int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
   int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
   int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid

@@ -56,6 +56,14 @@ struct PolicyWorkspace {
   std::array<float, kPolicyMaxWidth> b{};
 };
 
+// What an agent that asks the network many times reuses from call to call (the search's play-outs,
+// ismcts `rollout=policy`): the observation and the forward pass's storage, so that a call allocates and
+// clears nothing.
+struct PolicyScratch {
+  std::array<float, kPolicyMaxWidth> input;
+  PolicyWorkspace workspace;
+};
+
 // The outputs for `input` (net.inputs() floats): net.outputs() floats in the workspace.
 const float* policy_outputs(const PolicyNet& net, const float* input, PolicyWorkspace& workspace);
 

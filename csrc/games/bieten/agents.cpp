@@ -19,19 +19,23 @@ namespace od = odds_detail;
 
 void throw_no_action() { throw Error("R8.2: the game is over; there is no action to choose"); }
 
-ActionId policy_action(const Game& game, SplitMix64& rng) {
+ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch) {
   const int seat = game.current_player();
   if (seat < 0) return random_action(game, rng);  // a chance node (chance deals): nobody's decision
   static const PolicyNet net = [] {
     const PolicyBlob blob = embedded_policy("bieten");
     return load_policy(blob.data, blob.size, kPolicyGameBieten, kObservationSize, kNumActions, "bieten");
   }();
-  std::array<float, kObservationSize> observation;
-  write_observation(game, seat, observation.data());
-  PolicyWorkspace workspace;
-  const int a = policy_choice(net, observation.data(), game.legal_mask().w, workspace);
+  static_assert(kObservationSize <= kPolicyMaxWidth);
+  write_observation(game, seat, scratch.input.data());
+  const int a = policy_choice(net, scratch.input.data(), game.legal_mask().w, scratch.workspace);
   if (a < 0) throw Error("R8.2: the game is over; there is no action to choose");
   return static_cast<ActionId>(a);
+}
+
+ActionId policy_action(const Game& game, SplitMix64& rng) {
+  PolicyScratch scratch;
+  return policy_action(game, rng, scratch);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include "games/bieten/actions.hpp"
 #include "core/agent_spec.hpp"
+#include "core/policy.hpp"
 #include "games/bieten/game.hpp"
 #include "core/rng.hpp"
 
@@ -69,6 +70,8 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
 // The learned policy (core/policy.hpp, docs/agents.md "policy"): the shipped network's highest-scoring
 // legal action for the observation of the seat to act. Draws nothing from rng; allocates nothing.
 ActionId policy_action(const Game& game, SplitMix64& rng);
+// The same with the caller's storage, reused from call to call (the search's play-outs).
+ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch);
 
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
 // Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up

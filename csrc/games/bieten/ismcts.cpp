@@ -63,8 +63,8 @@ class Traits {
   using State = Game;
   static constexpr int kMaxActions = kNumActions;
 
-  Traits(const Game& g, int seat, SplitMix64& rng, Rollout rollout, int samples)
-      : view_(make(g, seat)), rng_(rng), rollout_(rollout), samples_(samples), hand_(g.hand_number()),
+  Traits(const Game& g, int seat, SplitMix64& rng, Rollout rollout, Rollout model, int samples)
+      : view_(make(g, seat)), rng_(rng), rollout_(rollout), model_(model), samples_(samples), hand_(g.hand_number()),
         players_(g.rules().players), w_(od::others_weight(g.rules().players)), base_(g.scores()) {
     samplers_[0].emplace(view_, rng_, workspaces_[0], true, true, samples_);
   }
@@ -102,10 +102,8 @@ class Traits {
     card_ = card;
   }
   void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
-  std::uint8_t rollout(const Game& s, SplitMix64& rng) const {
-    return rollout_ == Rollout::kRandom ? random_action(s, rng) : cheap_rollout(s, rng);
-  }
-  std::uint8_t model(const Game& s, SplitMix64& rng) const { return cheap_rollout(s, rng); }
+  std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play(rollout_, s, rng); }
+  std::uint8_t model(const Game& s, SplitMix64& rng) { return play(model_, s, rng); }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     double total = 0;
     for (int p = 0; p < players_; ++p) total += s.scores()[p] - base_[p];
@@ -117,6 +115,15 @@ class Traits {
   }
 
  private:
+  std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
+    switch (who) {
+      case Rollout::kRandom: return random_action(s, rng);
+      case Rollout::kPolicy: return policy_action(s, rng, scratch_);
+      case Rollout::kHeuristic: break;
+    }
+    return cheap_rollout(s, rng);
+  }
+
   // The seat's view, and R5.3: a seat was not dealt a card one of its played wilds names.
   static od::View make(const Game& g, int seat) {
     od::View v = od::make_view(g, seat);
@@ -131,6 +138,8 @@ class Traits {
   od::View view_;
   SplitMix64& rng_;
   Rollout rollout_;
+  Rollout model_;
+  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step
   int samples_;
   std::uint64_t hand_;
   int players_;
@@ -165,7 +174,8 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   Game root = game;
   root.stop_recording();
   const int iterations = options.iterations > 0 ? options.iterations : kIsmctsDefaultIterations;
-  Traits traits(root, seat, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic, iterations);
+  Traits traits(root, seat, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic,
+                options.model_set ? options.model : Rollout::kHeuristic, iterations);
   if (is_play(card)) traits.bids_and(root.actions_applied(), card);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
   return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);

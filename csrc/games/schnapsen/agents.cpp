@@ -156,17 +156,21 @@ const PolicyNet& two_player_policy() {
 
 }  // namespace
 
-ActionId policy_action(const Game& g, SplitMix64& rng) {
+ActionId policy_action(const Game& g, SplitMix64& rng, PolicyScratch& scratch) {
   const int seat = g.current_player();
   if (seat < 0) return random_action(g, rng);  // a chance node (chance deals): nobody's decision
   const PolicyNet& net = g.players() == 4 ? four_player_policy() : two_player_policy();
-  std::array<float, kObservationSize> observation;
-  write_observation(g, seat, observation.data());
-  PolicyWorkspace workspace;
+  static_assert(kObservationSize <= kPolicyMaxWidth);
+  write_observation(g, seat, scratch.input.data());
   const ActionMask legal = g.legal_mask();
-  const int a = policy_choice(net, observation.data(), &legal, workspace);
+  const int a = policy_choice(net, scratch.input.data(), &legal, scratch.workspace);
   if (a < 0) throw Error("S8.6: the game is over; there is no action to choose");
   return static_cast<ActionId>(a);
+}
+
+ActionId policy_action(const Game& g, SplitMix64& rng) {
+  PolicyScratch scratch;
+  return policy_action(g, rng, scratch);
 }
 
 ActionId heuristic_action(const Game& g, SplitMix64& rng) {

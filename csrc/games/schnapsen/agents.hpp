@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/agent_spec.hpp"
+#include "core/policy.hpp"
 #include "core/rng.hpp"
 #include "games/schnapsen/game.hpp"
 
@@ -40,6 +41,8 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
 // table (four players: bauernschnapsen; two: schnapsen), its highest-scoring legal action for the
 // observation of the seat to act. At a chance node (chance deals) it plays as random_action.
 ActionId policy_action(const Game& game, SplitMix64& rng);
+// The same with the caller's storage, reused from call to call (the search's play-outs).
+ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch);
 
 // The points of `seat`'s side as that seat knows them (S12): all of them where sides are known, only
 // its own tricks and its own credited marriages while a called partner is still secret to it.

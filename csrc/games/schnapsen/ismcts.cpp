@@ -20,8 +20,8 @@ class Traits {
   using State = Game;
   static constexpr int kMaxActions = kNumActions;
 
-  Traits(const Game& g, const SeatView& v, SplitMix64& rng, Rollout rollout)
-      : view_(v), sampler_(view_, rng), rollout_(rollout), hand_(g.hand_number()), players_(g.players()),
+  Traits(const Game& g, const SeatView& v, SplitMix64& rng, Rollout rollout, Rollout model)
+      : view_(v), sampler_(view_, rng), rollout_(rollout), model_(model), hand_(g.hand_number()), players_(g.players()),
         base_(g.scores()) {
     for (int p = 0; p < players_; ++p) {
       opponent_[p] = -1;
@@ -49,10 +49,8 @@ class Traits {
     return n;
   }
   void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
-  std::uint8_t rollout(const Game& s, SplitMix64& rng) const {
-    return rollout_ == Rollout::kRandom ? random_action(s, rng) : heuristic_action(s, rng);
-  }
-  std::uint8_t model(const Game& s, SplitMix64& rng) const { return heuristic_action(s, rng); }
+  std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play(rollout_, s, rng); }
+  std::uint8_t model(const Game& s, SplitMix64& rng) { return play(model_, s, rng); }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     for (int p = 0; p < players_; ++p) {
       const int q = opponent_[p];
@@ -64,9 +62,20 @@ class Traits {
   }
 
  private:
+  std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
+    switch (who) {
+      case Rollout::kRandom: return random_action(s, rng);
+      case Rollout::kPolicy: return policy_action(s, rng, scratch_);
+      case Rollout::kHeuristic: break;
+    }
+    return heuristic_action(s, rng);
+  }
+
   SeatView view_;
   WorldSampler sampler_;
   Rollout rollout_;
+  Rollout model_;
+  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step
   std::uint64_t hand_;
   int players_;
   std::array<int, kMaxPlayers> base_;
@@ -86,7 +95,8 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   if (!view.supported) return heuristic_action(game, rng);
   Game root = game;
   root.stop_recording();
-  Traits traits(root, view, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic);
+  Traits traits(root, view, rng, options.rollout_set ? options.rollout : Rollout::kHeuristic,
+                options.model_set ? options.model : Rollout::kHeuristic);
   const double c = options.exploration >= 0 ? options.exploration : kDefaultExploration;
   return ismcts::search(traits, root, seat, options, c, kIsmctsDefaultIterations, rng, options.model_others != 0);
 }
