@@ -70,8 +70,20 @@ struct FastCalls {
     return g.is_legal(static_cast<typename G::ActionId>(id)) ? static_cast<int>(id) : -1;
   }
 
+  // Asks for every cache line of the game before an apply walks it. A game copied long ago (a search
+  // tree's node, one of many clones made ahead) is cold, and an apply met its lines one miss after
+  // another as it read and wrote them (its phase, the legal set, the hands, the trick, the event and
+  // action buffers): asked for at once, the misses overlap. On cold clones this took an apply from
+  // Python from about 450 to 290 ns (benchmarks/RESULTS.md, issue 25); a warm game pays a few
+  // nanoseconds for the prefetch instructions.
+  static void warm(const G* g) {
+    const char* p = reinterpret_cast<const char*>(g);
+    for (std::size_t off = 0; off < sizeof(G); off += 64) __builtin_prefetch(p + off, 1);
+  }
+
   static PyObject* apply_id(PyObject* self, PyObject* arg) {
     G* g = game_of(self);
+    if (g) warm(g);
     const int id = g ? legal_id(*g, arg) : -1;
     if (id < 0) return slow(self, "_apply_id", arg);
     try {
@@ -84,6 +96,7 @@ struct FastCalls {
 
   static PyObject* step(PyObject* self, PyObject* arg) {
     G* g = game_of(self);
+    if (g) warm(g);
     const int id = g ? legal_id(*g, arg) : -1;
     if (id < 0) return slow(self, "_step", arg);
     try {
@@ -123,18 +136,30 @@ struct FastCalls {
     return out;
   }
 
+  // The mask as a NumPy bool array made by NumPy's C API directly (pybind11's array_t constructor,
+  // with its dtype and shape objects, was two thirds of the call: benchmarks/RESULTS.md, issue 25).
   static PyObject* legal_action_mask(PyObject* self, PyObject*) {
     G* g = game_of(self);
     if (!g) return slow(self, "_legal_action_mask", nullptr);
-    try {
-      py::array_t<bool> out(G::kNumActions);
-      bool* d = out.mutable_data();
-      for (int a = 0; a < G::kNumActions; ++a) d[a] = P::mask_test(g->legal_mask(), a);
-      return out.release().ptr();
-    } catch (...) {
-      return slow(self, "_legal_action_mask", nullptr);
+    if (!numpy) {  // the first mask imports NumPy (import bieten does not: tests/test_import.py)
+      try {
+        numpy = &py::detail::npy_api::get();
+      } catch (...) {
+        return slow(self, "_legal_action_mask", nullptr);
+      }
     }
+    PyObject* descr = numpy->PyArray_DescrFromType_(py::detail::npy_api::NPY_BOOL_);  // NewFromDescr steals it
+    if (!descr) return nullptr;
+    static constexpr Py_intptr_t shape[1] = {G::kNumActions};
+    PyObject* out = numpy->PyArray_NewFromDescr_(numpy->PyArray_Type_, descr, 1, shape, nullptr, nullptr, 0, nullptr);
+    if (!out) return nullptr;
+    bool* data = reinterpret_cast<bool*>(py::detail::array_proxy(out)->data);
+    std::memset(data, 0, G::kNumActions);
+    P::for_each_legal(*g, [data](int id) { data[id] = true; });
+    return out;
   }
+  // NumPy's C API, looked up at the first mask: pybind11's npy_api::get() checks a once-flag per call.
+  static inline const py::detail::npy_api* numpy = nullptr;
 
   // The record as JSON text (Game.to_json): the core's ASCII text copied into a str, not decoded. A
   // game made with record=False goes to the pybind11 method, which refuses it.

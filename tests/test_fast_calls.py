@@ -1,0 +1,68 @@
+"""The decision loop's calls served by plain CPython methods (bindings/python/fast_calls.hpp) give
+exactly what the pybind11 methods they stand in front of give (kept under private names: ``_apply_id``,
+``_step``, ``_legal_action_mask``, ...), for both games, on every kind of position a random game meets
+(R11, S11: the action ids)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import bieten
+from bieten import schnapsen
+
+GAMES: dict[str, tuple[Any, Any]] = {
+    "bieten": (bieten.Game, bieten.Rules()),
+    "bieten-2": (bieten.Game, bieten.Rules(players=2)),
+    "schnapsen": (schnapsen.Game, schnapsen.Rules()),
+    "bauernschnapsen": (schnapsen.Game, schnapsen.Rules.preset("bauernschnapsen")),
+}
+
+
+def positions(name: str, games: int) -> list[Any]:
+    """Clones of every position of a few seeded random games."""
+    cls, rules = GAMES[name]
+    rng = random.Random(25)
+    out = []
+    for seed in range(games):
+        game = cls(rules, seed=seed)
+        ids = game.legal_action_ids()
+        while ids:
+            out.append(game.clone())
+            ids = game.step(ids[rng.randrange(len(ids))])
+        out.append(game)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_mask_is_a_fresh_writeable_bool_array_equal_to_the_slow_paths(name: str) -> None:
+    for game in positions(name, 3):
+        mask = game.legal_action_mask()
+        slow = game._legal_action_mask()
+        assert mask.dtype == np.bool_ and mask.shape == slow.shape and mask.flags.c_contiguous
+        assert mask.flags.writeable and mask.flags.owndata
+        assert np.array_equal(mask, slow)
+        assert np.flatnonzero(mask).tolist() == game.legal_action_ids()
+        mask[:] = True  # the caller's own array: the game and the next mask are untouched
+        assert np.flatnonzero(game.legal_action_mask()).tolist() == game.legal_action_ids()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_apply_and_step_on_cold_clones_match_the_slow_paths(name: str) -> None:
+    """Many clones made ahead, each applied once, as a search tree or a batch does (the fast apply
+    prefetches the cold game first): the state and record equal those of the pybind11 method's."""
+    rng = random.Random(7)
+    states = [g for g in positions(name, 2) if not g.is_over]
+    moves = [(g, rng.choice(g.legal_action_ids())) for g in states]
+    fast = [(g.clone(), a) for g, a in moves for _ in range(3)]
+    slow = [(g.clone(), a) for g, a in moves for _ in range(3)]
+    stepped = [(g.clone(), a) for g, a in moves for _ in range(3)]
+    for (f, a), (s, _), (t, _) in zip(fast, slow, stepped, strict=True):
+        assert f.apply_id(a) is None
+        s._apply_id(a)
+        assert t.step(a) == t.legal_action_ids() == s.legal_action_ids()
+        assert f.to_json() == s.to_json() == t.to_json()
+        assert f.ply == s.ply == t.ply
