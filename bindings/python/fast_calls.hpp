@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -72,13 +73,14 @@ struct FastCalls {
 
   // Asks for every cache line of the game before an apply walks it. A game copied long ago (a search
   // tree's node, one of many clones made ahead) is cold, and an apply met its lines one miss after
-  // another as it read and wrote them (its phase, the legal set, the hands, the trick, the event and
-  // action buffers): asked for at once, the misses overlap. On cold clones this took an apply from
-  // Python from about 450 to 290 ns (benchmarks/RESULTS.md, issue 25); a warm game pays a few
+  // another as it read and wrote them (its phase, the legal set, the hands, the trick, the record):
+  // asked for at once, the misses overlap. On cold clones this took an apply from Python from about
+  // 450 to 290 ns (benchmarks/RESULTS.md, issue 25). Asking for the event buffer's next slot only, not
+  // the whole buffer, measured slower (a branch on the cold log's state first); a warm game pays a few
   // nanoseconds for the prefetch instructions.
   static void warm(const G* g) {
-    const char* p = reinterpret_cast<const char*>(g);
-    for (std::size_t off = 0; off < sizeof(G); off += 64) __builtin_prefetch(p + off, 1);
+    const auto* begin = reinterpret_cast<const std::byte*>(g);
+    for (std::size_t offset = 0; offset < sizeof(G); offset += 64) __builtin_prefetch(begin + offset, 1);
   }
 
   static PyObject* apply_id(PyObject* self, PyObject* arg) {

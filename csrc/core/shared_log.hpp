@@ -4,13 +4,16 @@
 // copy that duplicated it would cost more than the rest of the state. Here the items live in
 // fixed-size chunks held by shared pointers, and a copy shares every full chunk (a reference count
 // each). The last chunk, the one still filling, is never shared: a log appends to its own in place,
-// and a copy copies its filled slots into a small buffer inside the copy (kChunk items), where the
-// copy's next items go without an allocation, a reference count to read or a shared chunk to copy
-// first. That is the common case of an apply after a clone (benchmarks/RESULTS.md, issue 25: the
-// allocation and the copy of a cold shared chunk on the first event after each copy were most of
-// such an apply). Once the buffer is full it becomes a chunk, and the copy appends to chunks of its
-// own from then on, as a log that was never copied does. A full chunk is never written again, so
-// copies of one game may be used on different threads, like any other games.
+// and a copy copies its filled slots into a small buffer inside the copy, where the copy's next items
+// go without an allocation, a reference count to read or a shared chunk to copy first. That is the
+// common case of an apply after a clone (benchmarks/RESULTS.md, issue 25: the allocation and the copy
+// of a cold shared chunk on the first event after each copy were most of such an apply). The buffer
+// holds two chunks' worth (kBuffer), so that a copy always has room for at least kChunk items more
+// than it copied: with room for one chunk only, one first apply in five after a clone filled it and
+// paid for a new chunk in fresh, cold memory, several times the apply itself. Once the buffer is full
+// its items become two chunks, and the copy appends to chunks of its own from then on, as a log that
+// was never copied does. A full chunk is never written again, so copies of one game may be used on
+// different threads, like any other games.
 #pragma once
 
 #include <algorithm>
@@ -30,6 +33,7 @@ class SharedLog {
   // its filled slots.
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
   static_assert(kChunk > 0);
+  static constexpr std::size_t kBuffer = 2 * kChunk;  // a copy's buffer: the copied slots and room for kChunk more
   struct Chunk {
     alignas(T) std::byte bytes[sizeof(T) * kChunk];
     T* items() { return std::launder(reinterpret_cast<T*>(bytes)); }
@@ -94,7 +98,7 @@ class SharedLog {
   bool empty() const { return size_ == 0; }
   const T& operator[](std::size_t i) const {
     const std::size_t chunk = i / kChunk;
-    return chunk < chunks_.size() ? chunks_[chunk]->items()[i % kChunk] : buffer()[i - chunk * kChunk];
+    return chunk < chunks_.size() ? chunks_[chunk]->items()[i % kChunk] : buffer()[i - chunks_.size() * kChunk];
   }
   const T& back() const { return (*this)[size_ - 1]; }
   const_iterator begin() const { return {this, 0}; }
@@ -118,12 +122,14 @@ class SharedLog {
     T* slot = nullptr;
     if (in_buffer_) {
       const std::size_t n = buffered();
-      if (n < kChunk) {
+      if (n < kBuffer) {
         slot = buffer() + n;
-      } else {  // the full buffer becomes a chunk; the next items go to chunks of this log's own
-        std::shared_ptr<Chunk> full = std::make_shared_for_overwrite<Chunk>();
-        std::memcpy(full->bytes, buffer_, sizeof(buffer_));
-        chunks_.push_back(std::move(full));
+      } else {  // the full buffer becomes two chunks; the next items go to chunks of this log's own
+        for (std::size_t half = 0; half < kBuffer; half += kChunk) {
+          std::shared_ptr<Chunk> full = std::make_shared_for_overwrite<Chunk>();
+          std::memcpy(full->bytes, buffer_ + sizeof(T) * half, sizeof(full->bytes));
+          chunks_.push_back(std::move(full));
+        }
         in_buffer_ = false;
       }
     }
@@ -155,28 +161,38 @@ class SharedLog {
   }
 
  private:
-  // Items in the small buffer (0 to kChunk), when in_buffer_.
+  // Items in the small buffer (0 to kBuffer), when in_buffer_.
   std::size_t buffered() const { return size_ - chunks_.size() * kChunk; }
   T* buffer() { return std::launder(reinterpret_cast<T*>(buffer_)); }
   const T* buffer() const { return std::launder(reinterpret_cast<const T*>(buffer_)); }
   void copy_from(const SharedLog& other) {
-    // The full chunks, which a copy may share (a full small buffer is not one yet: it is copied).
+    // The full chunks, which a copy may share; the items after them (those of the other's last chunk,
+    // or of its buffer, up to kBuffer) are copied into this log's buffer, which new items then follow.
     const std::size_t full = std::min(other.size_ / kChunk, other.chunks_.size());
-    const std::size_t rest = other.size_ - full * kChunk;  // 0 to kChunk
+    const std::size_t rest = other.size_ - full * kChunk;  // 0 to kBuffer
     chunks_.clear();
     if (full != 0) {
-      chunks_.reserve(full + 1);
+      chunks_.reserve(full + kBuffer / kChunk);
       chunks_.assign(other.chunks_.begin(), other.chunks_.begin() + static_cast<std::ptrdiff_t>(full));
     }
     size_ = other.size_;
-    in_buffer_ = rest != 0;
-    if (rest != 0) std::memcpy(buffer_, &other[full * kChunk], sizeof(T) * rest);
+    in_buffer_ = true;  // even when empty: a copy's first items never allocate
+    if (rest != 0) other.copy_items(full * kChunk, rest, buffer());
+  }
+  // Copies `count` items from index `first` (which starts a chunk, or the buffer) to `out`.
+  void copy_items(std::size_t first, std::size_t count, T* out) const {
+    const std::size_t chunk = first / kChunk;
+    if (chunk < chunks_.size()) {
+      std::memcpy(out, chunks_[chunk]->items(), sizeof(T) * count);  // at most kChunk: a chunk's
+    } else {
+      std::memcpy(out, buffer() + (first - chunks_.size() * kChunk), sizeof(T) * count);
+    }
   }
 
   std::vector<std::shared_ptr<Chunk>> chunks_;  // full ones are never written again
   std::size_t size_ = 0;
   bool in_buffer_ = false;  // the items after the chunks are in buffer_, not in a last chunk of our own
-  alignas(T) std::byte buffer_[sizeof(T) * kChunk];
+  alignas(T) std::byte buffer_[sizeof(T) * kBuffer];
 };
 
 }  // namespace bieten

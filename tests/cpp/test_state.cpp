@@ -74,9 +74,28 @@ TEST_CASE("SharedLog copies share chunks and diverge by copy on write") {
   std::vector<int> runs;  // the chunks, then b's buffer
   b.for_each_run([&](const int* items, std::size_t count) { runs.insert(runs.end(), items, items + count); });
   CHECK(runs == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
-  SharedLog<int, 4> c = b;
-  for (int i = 0; i < 3; ++i) c.push_back(300 + i);  // c's buffer fills and becomes a chunk
-  CHECK(std::vector<int>(c.begin(), c.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302});
+  SharedLog<int, 4> c = b;  // copies 4, 5 and 100 into its buffer, which holds two chunks' worth
+  for (int i = 0; i < 5; ++i) c.push_back(300 + i);  // c's buffer is full: 4, 5, 100, 300 ... 304
+  CHECK(std::vector<int>(c.begin(), c.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304});
+  c.push_back(305);  // the full buffer becomes two chunks of c's own, and 305 opens a third
+  c.push_back(306);
+  CHECK(std::vector<int>(c.begin(), c.end()) ==
+        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 305, 306});
+  CHECK(c[6] == 100);
+  CHECK(c[13] == 306);
+  SharedLog<int, 4> d = c;  // a copy of a log that appends to its own chunks: its last chunk's 305, 306
+  d.push_back(400);
+  CHECK(std::vector<int>(d.begin(), d.end()) ==
+        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 305, 306, 400});
+  SharedLog<int, 4> e = b;  // a copy of a copy with a full buffer keeps every item
+  for (int i = 0; i < 5; ++i) e.push_back(500 + i);
+  SharedLog<int, 4> f = e;
+  f.push_back(600);
+  CHECK(std::vector<int>(f.begin(), f.end()) ==
+        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 500, 501, 502, 503, 504, 600});
+  std::vector<int> f_runs;
+  f.for_each_run([&](const int* items, std::size_t count) { f_runs.insert(f_runs.end(), items, items + count); });
+  CHECK(f_runs == std::vector<int>(f.begin(), f.end()));
   CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
   c = b;
   CHECK(c == b);
