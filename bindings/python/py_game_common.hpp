@@ -16,12 +16,26 @@ namespace bieten::py_bindings {
 
 namespace py = pybind11;
 
+// The C++ value of an instance of T's class or of a Python subclass of it. One with a single C++ base
+// keeps its value pointer in pybind11's simple layout: read there, without pybind11's type lookup and
+// caster (about a fifth of a clone's cost; benchmarks/RESULTS.md, issue 25). Anything else, and an
+// instance never initialised (which the caster refuses), goes through the caster.
+template <typename T>
+inline const T& value_of(py::handle self) {
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
+  auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
+  if (PyObject_TypeCheck(self.ptr(), info->type) && instance->simple_layout && instance->simple_holder_constructed) {
+    return *static_cast<const T*>(instance->simple_value_holder[0]);
+  }
+  return self.cast<const T&>();
+}
+
 // clone(): a copy of the state in an instance of the caller's own class (the Python Game or a user's
 // subclass of it, whose own attributes are copied shallowly), built here in one step instead of
 // through type() and __init__, because search and self-play agents clone on every node.
 template <typename T>
 inline py::object clone_as(py::handle self) {
-  const T& source = self.cast<const T&>();  // refuses an instance that was never initialised
+  const T& source = value_of<T>(self);  // refuses an instance that was never initialised
   PyTypeObject* type = Py_TYPE(self.ptr());
   // pybind11's own allocation, not type->tp_new: a subclass's __new__ may want arguments.
   py::object copy = py::reinterpret_steal<py::object>(py::detail::make_new_instance(type));
