@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <typeinfo>
@@ -30,6 +31,20 @@ inline const T& value_of(py::handle self) {
   return self.cast<const T&>();
 }
 
+// A new instance of `type` (T's class or a Python subclass of it) that owns `value`, as after py::init's
+// __init__, made in one step: pybind11's own allocation, not type->tp_new, since a subclass's __new__
+// may want arguments.
+template <typename T>
+inline py::object adopt_as(PyTypeObject* type, std::unique_ptr<T> value) {
+  py::object self = py::reinterpret_steal<py::object>(py::detail::make_new_instance(type));
+  if (!self) throw py::error_already_set();
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
+  auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
+  instance->get_value_and_holder(info).value_ptr() = value.release();
+  info->init_instance(instance, nullptr);  // owns the value
+  return self;
+}
+
 // clone(): a copy of the state in an instance of the caller's own class (the Python Game or a user's
 // subclass of it, whose own attributes are copied shallowly), built here in one step instead of
 // through type() and __init__, because search and self-play agents clone on every node.
@@ -37,13 +52,7 @@ template <typename T>
 inline py::object clone_as(py::handle self) {
   const T& source = value_of<T>(self);  // refuses an instance that was never initialised
   PyTypeObject* type = Py_TYPE(self.ptr());
-  // pybind11's own allocation, not type->tp_new: a subclass's __new__ may want arguments.
-  py::object copy = py::reinterpret_steal<py::object>(py::detail::make_new_instance(type));
-  if (!copy) throw py::error_already_set();
-  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(T));
-  auto* instance = reinterpret_cast<py::detail::instance*>(copy.ptr());
-  instance->get_value_and_holder(info).value_ptr() = new T(source);
-  info->init_instance(instance, nullptr);  // owns the value, as after py::init's __init__
+  py::object copy = adopt_as<T>(type, std::make_unique<T>(source));
   if (type->tp_dictoffset != 0) {  // a user's subclass with attributes of its own: copy them shallowly
     py::object attributes = py::reinterpret_borrow<py::object>(self).attr("__dict__");
     if (py::len(attributes) != 0) copy.attr("__dict__") = py::dict(attributes.attr("copy")());

@@ -134,6 +134,11 @@ struct Bindings {
   using Record = RecordFormat;  // the knob table, for a restored game's Rules
   static Game from_record(std::string_view record) { return game_from_record(record); }
   static Game from_bytes(std::string_view data) { return game_from_bytes(data); }
+  // A restored game's metadata, (rules, deal texts, top card text) as Game._set_meta keeps it: made here
+  // for a seeded game; None for a given deal, whose texts python/bieten/_game.py makes.
+  static py::object restored_meta(const py::object& rules, const py::object& given) {
+    return given.is_none() ? py::object(py::make_tuple(rules, py::none(), py::none())) : py::object(py::none());
+  }
   static py::object given_deal(const PyGame& g) {
     if (!g.given_deal()) return py::none();
     py::list hands;

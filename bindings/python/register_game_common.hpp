@@ -232,6 +232,49 @@ py::tuple knob_values(const Rules& r, const Table& table) {
   return out;
 }
 
+// A restored game's rules as an instance of the Python Rules class (python/bieten/_rules_common.py
+// CommonRules, whose slots are _values, the knob values in table order, and _core, the CoreRules),
+// without checking again what the core has built and checked. Rules are immutable, so the class keeps
+// the last one it made here (`_last_restored`) and gives it again for equal rules: the records of a
+// dataset mostly share their rules, and making the Python object was a sixth of Game.from_bytes
+// (benchmarks/RESULTS.md, issue 25).
+template <typename P, typename PG = PyGameOf<typename P::Game>>
+py::object restored_rules(const PG& g, const py::type& rules_class) {
+  using CoreRules = std::remove_cvref_t<decltype(g.rules())>;
+  const py::object last = py::getattr(rules_class, "_last_restored", py::none());
+  if (!last.is_none()) {
+    const py::object last_core = last.attr("_core");
+    if (py::isinstance<CoreRules>(last_core) && value_of<CoreRules>(last_core) == g.rules()) return last;
+  }
+  py::object rules = rules_class.attr("__new__")(rules_class);
+  const py::tuple values = knob_values(g.rules(), P::Record::kKnobs);
+  const py::object core = py::cast(g.rules());
+  if (PyObject_GenericSetAttr(rules.ptr(), py::str("_values").ptr(), values.ptr()) != 0 ||
+      PyObject_GenericSetAttr(rules.ptr(), py::str("_core").ptr(), core.ptr()) != 0) {
+    throw py::error_already_set();
+  }
+  rules_class.attr("_last_restored") = rules;
+  return rules;
+}
+
+// Game._restored's work in one call (from_json, from_bytes): the core reads and replays the record, the
+// game becomes an instance of `cls`, with its rules and given deal; the metadata is set here when the
+// game's bindings can make it (P::restored_meta), else by the caller. Three pybind11 calls were a
+// sixth of Game.from_bytes (benchmarks/RESULTS.md, issue 25).
+template <typename P, typename PG = PyGameOf<typename P::Game>>
+py::tuple restore(const py::type& cls, const py::object& record, const py::type& rules_class) {
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(PG));
+  if (!PyType_IsSubtype(type, info->type)) throw py::type_error("_restore: cls must be a Game class");
+  auto value = std::make_unique<PG>(game_from_record_object<P>(record));
+  PG& g = *value;
+  py::object game = adopt_as<PG>(type, std::move(value));
+  py::object rules = restored_rules<P>(g, rules_class);
+  py::object given = P::given_deal(g);
+  g.meta = P::restored_meta(rules, given);
+  return py::make_tuple(std::move(game), std::move(rules), std::move(given));
+}
+
 // GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
 // own): its construction from the game's arguments or from a record, the Python layer's state,
 // clone() and __copy__, and the module's initialised().
@@ -244,19 +287,11 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
   init(cls);
   cls.def(py::init([](const py::object& record) { return PG(game_from_record_object<P>(record)); }), py::arg("record"),
           P::kFromRecordDoc)
-      .def("_restored_rules", [](const PG& g, const py::type& rules_class) {
-        // The game's rules as an instance of the Python Rules class (python/bieten/_rules_common.py
-        // CommonRules, whose slots are _values, the knob values in table order, and _core, the
-        // CoreRules), without checking again what the core has built and checked.
-        py::object rules = rules_class.attr("__new__")(rules_class);
-        const py::tuple values = knob_values(g.rules(), P::Record::kKnobs);
-        const py::object core = py::cast(g.rules());
-        if (PyObject_GenericSetAttr(rules.ptr(), py::str("_values").ptr(), values.ptr()) != 0 ||
-            PyObject_GenericSetAttr(rules.ptr(), py::str("_core").ptr(), core.ptr()) != 0) {
-          throw py::error_already_set();
-        }
-        return rules;
-      }, py::arg("rules_class"), "The game's rules as a rules_class (CommonRules) object: a restored game's Rules.")
+      .def("_restored_rules", &restored_rules<P>, py::arg("rules_class"),
+           "The game's rules as a rules_class (CommonRules) object: a restored game's Rules.")
+      .def_static("_restore", &restore<P>, py::arg("cls"), py::arg("record"), py::arg("rules_class"),
+                  "(game, rules, given deal) from a record (JSON text or bytes), the game an instance of cls;\n"
+                  "its metadata is set unless the game's Python side has to make it (a given Bieten deal).")
       .def("__deepcopy__", [](py::handle self, const py::object&) { return clone_as<PG>(self); }, py::arg("memo"))
       .def("_rules_dict", [](const PG& g) { return rules_to_dict(g.rules()); }, "The game's Rules.to_dict().")
       .def("_given_deal", &P::given_deal, P::kGivenDealDoc)

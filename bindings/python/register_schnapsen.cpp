@@ -154,6 +154,8 @@ struct Bindings {
   using Record = sn::RecordFormat;  // the knob table, for a restored game's Rules
   static Game from_record(std::string_view record) { return sn::game_from_record(record); }
   static Game from_bytes(std::string_view data) { return sn::game_from_bytes(data); }
+  // A restored game's metadata, (rules, given deal) as python/bieten/schnapsen/_game.py keeps it.
+  static py::object restored_meta(const py::object& rules, const py::object& given) { return py::make_tuple(rules, given); }
   static py::object given_deal(const PyGame& g) {
     return g.given_deal() ? dealt_dict(*g.given_deal(), g.players()) : py::object(py::none());
   }

@@ -214,13 +214,12 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     @classmethod
     def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
         """A game from a record the core reads: JSON text (a str) or a binary record (bytes)."""
-        game = cls.__new__(cls)
-        _core.GameBase.__init__(game, record)
-        given = game._given_deal()
-        deal = None if given is None else [_cards(m) for m in given[0]]
-        top = None if given is None or given[1] is None else str(_core.Card.from_id(given[1]))
-        game._set_meta(game._restored_rules(Rules), deal, top)
-        return game
+        # One core call reads and replays the record and sets the metadata of a seeded game.
+        game, rules, given = _core.GameBase._restore(cls, record, Rules)
+        if given is not None:  # the deal's texts, as Game(deal=...) keeps them
+            top = None if given[1] is None else str(_core.Card.from_id(given[1]))
+            game._set_meta(rules, [_cards(m) for m in given[0]], top)
+        return game  # type: ignore[no-any-return]
 
     @classmethod
     def from_record(cls, record: object) -> Game:

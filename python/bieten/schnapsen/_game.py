@@ -179,10 +179,8 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     @classmethod
     def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
         """A game from a record the core reads: JSON text (a str) or a binary record (bytes)."""
-        game = cls.__new__(cls)
-        _core.GameBase.__init__(game, record)
-        game._meta = (game._restored_rules(Rules), game._given_deal())
-        return game
+        game, _rules, _given = _core.GameBase._restore(cls, record, Rules)  # the core sets _meta too
+        return game  # type: ignore[no-any-return]
 
     @classmethod
     def from_record(cls, record: object) -> Game:
