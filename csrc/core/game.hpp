@@ -80,11 +80,13 @@ class GameBase {
   using Rules = RulesT;
   using Phase = PhaseT;
   using ActionId = ActionIdT;
-  using History = SharedLog<ActionIdT, 64>;
-  // 8 events a chunk (under 1 KB): the chunk still filling lives in the game (shared_log.hpp), so a
-  // copy copies its filled slots and the events an apply after a copy records need no allocation;
-  // a larger one would make every game, and every copy of one, larger (benchmarks/RESULTS.md, issue 25).
-  using Events = SharedLog<EventT, 8>;
+  // Chunks of 256 action ids and 16 events (shared_log.hpp): copies share them, so their size costs a
+  // copy nothing, and larger ones mean fewer allocations and fewer reference counts per copy. A copy
+  // keeps its next 16 actions and 8 events in the game itself, where an apply after a clone writes
+  // them with no allocation; a larger buffer would make every game, and every copy of one, larger
+  // (benchmarks/RESULTS.md, issue 25).
+  using History = SharedLog<ActionIdT, 256, 16>;
+  using Events = SharedLog<EventT, 16, 8>;
   static constexpr int kMaxPlayers = kSeats;
 
   const Rules& rules() const { return rules_; }

@@ -2,18 +2,18 @@
 //
 // Search and self-play copy games on every node, and a game's record grows with every action, so a
 // copy that duplicated it would cost more than the rest of the state. Here the items live in
-// fixed-size chunks held by shared pointers, and a copy shares every full chunk (a reference count
-// each). The last chunk, the one still filling, is never shared: a log appends to its own in place,
-// and a copy copies its filled slots into a small buffer inside the copy, where the copy's next items
-// go without an allocation, a reference count to read or a shared chunk to copy first. That is the
-// common case of an apply after a clone (benchmarks/RESULTS.md, issue 25: the allocation and the copy
-// of a cold shared chunk on the first event after each copy were most of such an apply). The buffer
-// holds two chunks' worth (kBuffer), so that a copy always has room for at least kChunk items more
-// than it copied: with room for one chunk only, one first apply in five after a clone filled it and
-// paid for a new chunk in fresh, cold memory, several times the apply itself. Once the buffer is full
-// its items become two chunks, and the copy appends to chunks of its own from then on, as a log that
-// was never copied does. A full chunk is never written again, so copies of one game may be used on
-// different threads, like any other games.
+// fixed-size chunks held by shared pointers, and a copy shares every chunk, the last one still
+// filling included (a reference count each), and copies no item. A log that was never copied
+// appends to its own last chunk in place. A copy appends to a small buffer inside it instead (kBuffer
+// items), with no allocation: the first apply after a clone, the common case of search, finds its
+// slots there (benchmarks/RESULTS.md, issue 25: an allocation in fresh, cold memory, or the copy of a
+// cold shared chunk, on the first event after a copy cost several times the apply itself). When the
+// buffer is full, the copy makes its own copy of the shared last chunk's items and the buffer's in
+// chunks of its own, and appends to those from then on, as a log that was never copied does.
+//
+// The original may go on filling a last chunk its copies share: it writes only slots past every
+// copy's end, which no copy reads, and a full chunk is never written again, so copies of one game
+// may be used on different threads, like any other games.
 #pragma once
 
 #include <algorithm>
@@ -27,13 +27,12 @@
 
 namespace bieten {
 
-template <typename T, std::size_t kChunk>
+template <typename T, std::size_t kChunk, std::size_t kBuffer>
 class SharedLog {
   // Items are plain data (events, action ids): a chunk is raw storage, and copying one copies only
   // its filled slots.
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
-  static_assert(kChunk > 0);
-  static constexpr std::size_t kBuffer = 2 * kChunk;  // a copy's buffer: the copied slots and room for kChunk more
+  static_assert(kChunk > 0 && kBuffer > 0);
   struct Chunk {
     alignas(T) std::byte bytes[sizeof(T) * kChunk];
     T* items() { return std::launder(reinterpret_cast<T*>(bytes)); }
@@ -70,12 +69,11 @@ class SharedLog {
   };
 
   SharedLog() = default;
-  // A copy shares the full chunks and copies the filled slots of the last one into its small buffer.
-  // The chunk list gets room for one chunk more, so that the buffer, once full, does not grow it again.
+  // A copy shares every chunk and copies the other's buffered items (a copy of a copy) into its buffer.
   SharedLog(const SharedLog& other) { copy_from(other); }
   SharedLog(SharedLog&& other) noexcept
-      : chunks_(std::move(other.chunks_)), size_(other.size_), in_buffer_(other.in_buffer_) {
-    if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+      : chunks_(std::move(other.chunks_)), size_(other.size_), in_chunks_(other.in_chunks_), own_last_(other.own_last_) {
+    std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
     other.clear();
   }
   SharedLog& operator=(const SharedLog& other) {
@@ -86,8 +84,9 @@ class SharedLog {
     if (this != &other) {
       chunks_ = std::move(other.chunks_);
       size_ = other.size_;
-      in_buffer_ = other.in_buffer_;
-      if (in_buffer_) std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
+      in_chunks_ = other.in_chunks_;
+      own_last_ = other.own_last_;
+      std::memcpy(buffer_, other.buffer_, sizeof(T) * buffered());
       other.clear();
     }
     return *this;
@@ -97,8 +96,7 @@ class SharedLog {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const T& operator[](std::size_t i) const {
-    const std::size_t chunk = i / kChunk;
-    return chunk < chunks_.size() ? chunks_[chunk]->items()[i % kChunk] : buffer()[i - chunks_.size() * kChunk];
+    return i < in_chunks_ ? chunks_[i / kChunk]->items()[i % kChunk] : buffer()[i - in_chunks_];
   }
   const T& back() const { return (*this)[size_ - 1]; }
   const_iterator begin() const { return {this, 0}; }
@@ -108,36 +106,28 @@ class SharedLog {
   // buffer. A reader that walks the whole log (a record) looks at no chunk index per item this way.
   template <typename F>
   void for_each_run(F&& f) const {
-    std::size_t left = size_;
+    std::size_t left = in_chunks_;
     for (const auto& chunk : chunks_) {
       const std::size_t count = left < kChunk ? left : kChunk;
       f(static_cast<const Chunk&>(*chunk).items(), count);
       left -= count;
     }
-    if (left != 0) f(buffer(), left);
+    if (buffered() != 0) f(buffer(), buffered());
   }
 
   // Appends a value-initialised item and returns it for filling in.
   T& emplace_back() {
-    T* slot = nullptr;
-    if (in_buffer_) {
-      const std::size_t n = buffered();
-      if (n < kBuffer) {
-        slot = buffer() + n;
-      } else {  // the full buffer becomes two chunks; the next items go to chunks of this log's own
-        for (std::size_t half = 0; half < kBuffer; half += kChunk) {
-          std::shared_ptr<Chunk> full = std::make_shared_for_overwrite<Chunk>();
-          std::memcpy(full->bytes, buffer_ + sizeof(T) * half, sizeof(full->bytes));
-          chunks_.push_back(std::move(full));
-        }
-        in_buffer_ = false;
-      }
-    }
-    if (slot == nullptr) {
-      const std::size_t at = size_ % kChunk;
-      // A new chunk after a full one (which copies may share); a partly filled one is this log's alone.
+    T* slot;
+    if (own_last_) {  // never copied, or a copy that has made its chunks its own: in place
+      const std::size_t at = in_chunks_ % kChunk;
       if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
       slot = chunks_.back()->items() + at;
+      ++in_chunks_;
+    } else if (buffered() < kBuffer) {  // a copy: its buffer, with no allocation
+      slot = buffer() + buffered();
+    } else {
+      make_own();
+      return emplace_back();
     }
     T* item = std::construct_at(slot);
     ++size_;
@@ -149,7 +139,8 @@ class SharedLog {
   void clear() {
     chunks_.clear();
     size_ = 0;
-    in_buffer_ = false;
+    in_chunks_ = 0;
+    own_last_ = true;
   }
 
   friend bool operator==(const SharedLog& a, const SharedLog& b) {
@@ -161,37 +152,45 @@ class SharedLog {
   }
 
  private:
-  // Items in the small buffer (0 to kBuffer), when in_buffer_.
-  std::size_t buffered() const { return size_ - chunks_.size() * kChunk; }
+  // Items in the small buffer, after those in chunks (0 to kBuffer; always 0 once own_last_).
+  std::size_t buffered() const { return size_ - in_chunks_; }
   T* buffer() { return std::launder(reinterpret_cast<T*>(buffer_)); }
   const T* buffer() const { return std::launder(reinterpret_cast<const T*>(buffer_)); }
+
   void copy_from(const SharedLog& other) {
-    // The full chunks, which a copy may share; the items after them (those of the other's last chunk,
-    // or of its buffer, up to kBuffer) are copied into this log's buffer, which new items then follow.
-    const std::size_t full = std::min(other.size_ / kChunk, other.chunks_.size());
-    const std::size_t rest = other.size_ - full * kChunk;  // 0 to kBuffer
-    chunks_.clear();
-    if (full != 0) {
-      chunks_.reserve(full + kBuffer / kChunk);
-      chunks_.assign(other.chunks_.begin(), other.chunks_.begin() + static_cast<std::ptrdiff_t>(full));
-    }
+    chunks_ = other.chunks_;
     size_ = other.size_;
-    in_buffer_ = true;  // even when empty: a copy's first items never allocate
-    if (rest != 0) other.copy_items(full * kChunk, rest, buffer());
+    in_chunks_ = other.in_chunks_;
+    own_last_ = false;  // the last chunk is shared (the original may still fill it): append to the buffer
+    std::memcpy(buffer_, other.buffer_, sizeof(T) * other.buffered());
   }
-  // Copies `count` items from index `first` (which starts a chunk, or the buffer) to `out`.
-  void copy_items(std::size_t first, std::size_t count, T* out) const {
-    const std::size_t chunk = first / kChunk;
-    if (chunk < chunks_.size()) {
-      std::memcpy(out, chunks_[chunk]->items(), sizeof(T) * count);  // at most kChunk: a chunk's
-    } else {
-      std::memcpy(out, buffer() + (first - chunks_.size() * kChunk), sizeof(T) * count);
+
+  // A copy's full buffer: the shared last chunk's items, if it is partly filled, and the buffer's go to
+  // chunks of this log's own, which it appends to in place from then on.
+  void make_own() {
+    const std::size_t partial = in_chunks_ % kChunk;
+    const std::size_t from_buffer = buffered();
+    if (partial != 0) {  // replace the shared last chunk by a copy of its filled slots
+      std::shared_ptr<Chunk> own = std::make_shared_for_overwrite<Chunk>();
+      std::memcpy(own->bytes, chunks_.back()->bytes, sizeof(T) * partial);
+      chunks_.back() = std::move(own);
+    }
+    own_last_ = true;
+    std::size_t moved = 0;
+    while (moved < from_buffer) {  // the buffer's items after them, chunk by chunk
+      const std::size_t at = in_chunks_ % kChunk;
+      if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+      const std::size_t count = std::min(kChunk - at, from_buffer - moved);
+      std::memcpy(chunks_.back()->items() + at, buffer() + moved, sizeof(T) * count);
+      moved += count;
+      in_chunks_ += count;
     }
   }
 
-  std::vector<std::shared_ptr<Chunk>> chunks_;  // full ones are never written again
+  std::vector<std::shared_ptr<Chunk>> chunks_;  // every chunk but a last one of this log's own is shared
   std::size_t size_ = 0;
-  bool in_buffer_ = false;  // the items after the chunks are in buffer_, not in a last chunk of our own
+  std::size_t in_chunks_ = 0;  // items in chunks; the rest, size_ - in_chunks_, in buffer_
+  bool own_last_ = true;       // appends go to this log's own last chunk (else to the buffer)
   alignas(T) std::byte buffer_[sizeof(T) * kBuffer];
 };
 

@@ -59,49 +59,61 @@ TEST_CASE("ActionMask::nth finds the k-th legal id, as a scan does") {
 }
 
 TEST_CASE("SharedLog copies share chunks and diverge by copy on write") {
-  SharedLog<int, 4> a;
-  for (int i = 0; i < 6; ++i) a.push_back(i);  // one full chunk and one half-filled
-  SharedLog<int, 4> b = a;  // shares the full chunk, copies 4 and 5 into its small buffer
-  b.push_back(100);          // into b's buffer
-  a.push_back(200);
-  a.push_back(201);          // a fills its own last chunk in place
-  a.push_back(202);          // a opens a new chunk of its own
+  using Log = SharedLog<int, 4, 3>;  // chunks of 4, a copy's buffer of 3
+  const auto items = [](const Log& log) { return std::vector<int>(log.begin(), log.end()); };
+  const auto runs = [](const Log& log) {
+    std::vector<int> out;
+    log.for_each_run([&](const int* first, std::size_t count) { out.insert(out.end(), first, first + count); });
+    return out;
+  };
+  Log a;
+  for (int i = 0; i < 6; ++i) a.push_back(i);  // one full chunk and one half-filled, both a's own
+  Log b = a;  // shares both chunks; its next items go to its buffer
+  b.push_back(100);
+  a.push_back(200);  // a fills its own last chunk in place, past b's end, which b never reads
+  a.push_back(201);
+  a.push_back(202);  // a opens a new chunk of its own
   REQUIRE(a.size() == 9);
   REQUIRE(b.size() == 7);
-  CHECK(std::vector<int>(a.begin(), a.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202});
-  CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
+  CHECK(items(a) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202});
+  CHECK(items(b) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
+  CHECK(runs(b) == items(b));
   CHECK_FALSE(a == b);
-  std::vector<int> runs;  // the chunks, then b's buffer
-  b.for_each_run([&](const int* items, std::size_t count) { runs.insert(runs.end(), items, items + count); });
-  CHECK(runs == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
-  SharedLog<int, 4> c = b;  // copies 4, 5 and 100 into its buffer, which holds two chunks' worth
-  for (int i = 0; i < 5; ++i) c.push_back(300 + i);  // c's buffer is full: 4, 5, 100, 300 ... 304
-  CHECK(std::vector<int>(c.begin(), c.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304});
-  c.push_back(305);  // the full buffer becomes two chunks of c's own, and 305 opens a third
-  c.push_back(306);
-  CHECK(std::vector<int>(c.begin(), c.end()) ==
-        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 305, 306});
+  Log c = b;  // a copy of a copy: shares the chunks, copies b's buffered 100
+  c.push_back(300);
+  c.push_back(301);  // c's buffer is full: 100, 300, 301
+  CHECK(items(c) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301});
+  c.push_back(302);  // c makes the shared half chunk's items and its buffer's chunks of its own
+  c.push_back(303);
+  c.push_back(304);
+  CHECK(items(c) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304});
+  CHECK(runs(c) == items(c));
   CHECK(c[6] == 100);
-  CHECK(c[13] == 306);
-  SharedLog<int, 4> d = c;  // a copy of a log that appends to its own chunks: its last chunk's 305, 306
+  CHECK(c[11] == 304);
+  CHECK(items(a) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202});  // untouched by c
+  CHECK(items(b) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
+  Log d = c;  // a copy of a log that appends to its own chunks again
   d.push_back(400);
-  CHECK(std::vector<int>(d.begin(), d.end()) ==
-        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 305, 306, 400});
-  SharedLog<int, 4> e = b;  // a copy of a copy with a full buffer keeps every item
+  c.push_back(305);
+  CHECK(items(d) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 400});
+  CHECK(items(c) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 305});
+  Log e = a;  // a copy whose shared chunks are all full: its buffer, then chunks of its own
   for (int i = 0; i < 5; ++i) e.push_back(500 + i);
-  SharedLog<int, 4> f = e;
+  CHECK(items(e) == std::vector<int>{0, 1, 2, 3, 4, 5, 200, 201, 202, 500, 501, 502, 503, 504});
+  CHECK(runs(e) == items(e));
+  Log moved = std::move(d);  // a move keeps the buffer's items
+  CHECK(items(moved) == std::vector<int>{0, 1, 2, 3, 4, 5, 100, 300, 301, 302, 303, 304, 400});
+  Log f = b;
+  f = std::move(b);
+  CHECK(items(f) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
   f.push_back(600);
-  CHECK(std::vector<int>(f.begin(), f.end()) ==
-        std::vector<int>{0, 1, 2, 3, 4, 5, 100, 500, 501, 502, 503, 504, 600});
-  std::vector<int> f_runs;
-  f.for_each_run([&](const int* items, std::size_t count) { f_runs.insert(f_runs.end(), items, items + count); });
-  CHECK(f_runs == std::vector<int>(f.begin(), f.end()));
-  CHECK(std::vector<int>(b.begin(), b.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 100});
-  c = b;
-  CHECK(c == b);
+  CHECK(f.back() == 600);
+  c = f;
+  CHECK(c == f);
   c.clear();
   CHECK(c.empty());
-  CHECK(b.back() == 100);
+  c.push_back(7);
+  CHECK(items(c) == std::vector<int>{7});
 }
 
 TEST_CASE("A clone's events are its own: the original's later events do not show in it (issue 5)") {
