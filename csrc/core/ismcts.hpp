@@ -210,4 +210,18 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
   return nodes[best].action;
 }
 
+// Who plays a play-out step, or a modelled seat's move in the tree (ismcts:rollout=, model=), written
+// once for every game: uniformly random, the shipped policy, or the game's cheap heuristic (given).
+// random_action(game, rng) and policy_action(game, rng, scratch) are the game's own, found by
+// argument-dependent lookup in its namespace.
+template <typename Game, typename Scratch, typename Heuristic>
+auto play_by(Rollout who, const Game& s, SplitMix64& rng, Scratch& scratch, Heuristic&& heuristic) {
+  switch (who) {
+    case Rollout::kRandom: return random_action(s, rng);
+    case Rollout::kPolicy: return policy_action(s, rng, scratch);
+    case Rollout::kHeuristic: break;
+  }
+  return heuristic(s, rng);
+}
+
 }  // namespace bieten::ismcts

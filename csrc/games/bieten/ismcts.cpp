@@ -116,12 +116,7 @@ class Traits {
 
  private:
   std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
-    switch (who) {
-      case Rollout::kRandom: return random_action(s, rng);
-      case Rollout::kPolicy: return policy_action(s, rng, scratch_);
-      case Rollout::kHeuristic: break;
-    }
-    return cheap_rollout(s, rng);
+    return ismcts::play_by(who, s, rng, scratch_, [](const Game& g, SplitMix64& r) { return cheap_rollout(g, r); });
   }
 
   // The seat's view, and R5.3: a seat was not dealt a card one of its played wilds names.

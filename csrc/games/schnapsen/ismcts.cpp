@@ -63,12 +63,7 @@ class Traits {
 
  private:
   std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
-    switch (who) {
-      case Rollout::kRandom: return random_action(s, rng);
-      case Rollout::kPolicy: return policy_action(s, rng, scratch_);
-      case Rollout::kHeuristic: break;
-    }
-    return heuristic_action(s, rng);
+    return ismcts::play_by(who, s, rng, scratch_, [](const Game& g, SplitMix64& r) { return heuristic_action(g, r); });
   }
 
   SeatView view_;
