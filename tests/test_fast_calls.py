@@ -6,6 +6,7 @@ exactly what the pybind11 methods they stand in front of give (kept under privat
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -66,3 +67,43 @@ def test_apply_and_step_on_cold_clones_match_the_slow_paths(name: str) -> None:
         assert t.step(a) == t.legal_action_ids() == s.legal_action_ids()
         assert f.to_json() == s.to_json() == t.to_json()
         assert f.ply == s.ply == t.ply
+
+
+@pytest.mark.parametrize("name", ["bieten", "schnapsen"])
+def test_a_mask_the_caller_keeps_in_any_way_is_never_refilled(name: str) -> None:
+    """The last mask is filled again only once nothing refers to it (fast_calls.hpp let_go): one kept,
+    viewed, weakly referenced, reshaped, retyped or made read-only stays as the caller left it."""
+    games = [g for g in positions(name, 1) if not g.is_over][:2]
+    first, second = games[0], games[1]
+    assert first.legal_action_ids() != second.legal_action_ids()
+    expected = first.legal_action_mask().copy()
+
+    kept = first.legal_action_mask()
+    again = second.legal_action_mask()
+    assert kept is not again and np.array_equal(kept, expected)
+
+    view = first.legal_action_mask()[:]
+    second.legal_action_mask()
+    assert np.array_equal(view, expected)
+
+    weak = weakref.ref(first.legal_action_mask())
+    fresh = second.legal_action_mask()
+    assert weak() is not fresh
+
+    reshaped = first.legal_action_mask()
+    reshaped.shape = (1, reshaped.size)
+    del reshaped
+    assert second.legal_action_mask().shape == expected.shape
+
+    retyped = first.legal_action_mask()
+    retyped.dtype = np.uint8
+    del retyped
+    assert second.legal_action_mask().dtype == np.bool_
+
+    frozen = first.legal_action_mask()
+    frozen.setflags(write=False)
+    del frozen
+    assert second.legal_action_mask().flags.writeable
+
+    first.legal_action_mask()  # dropped at once: the next mask reuses it, filled again
+    assert np.flatnonzero(second.legal_action_mask()).tolist() == second.legal_action_ids()

@@ -144,24 +144,64 @@ struct FastCalls {
     G* g = game_of(self);
     if (!g) return slow(self, "_legal_action_mask", nullptr);
     if (!numpy) {  // the first mask imports NumPy (import bieten does not: tests/test_import.py)
+      const py::detail::npy_api* api = nullptr;
       try {
-        numpy = &py::detail::npy_api::get();
+        api = &py::detail::npy_api::get();
       } catch (...) {
         return slow(self, "_legal_action_mask", nullptr);
       }
+      PyObject* descr = api->PyArray_DescrFromType_(py::detail::npy_api::NPY_BOOL_);  // kept: a builtin's
+      if (!descr) return nullptr;
+      numpy = api;
+      bool_descr = descr;
     }
-    PyObject* descr = numpy->PyArray_DescrFromType_(py::detail::npy_api::NPY_BOOL_);  // NewFromDescr steals it
-    if (!descr) return nullptr;
-    static constexpr Py_intptr_t shape[1] = {G::kNumActions};
-    PyObject* out = numpy->PyArray_NewFromDescr_(numpy->PyArray_Type_, descr, 1, shape, nullptr, nullptr, 0, nullptr);
-    if (!out) return nullptr;
+    PyObject* out = nullptr;
+    if (last_mask && let_go(last_mask)) {
+      out = last_mask;
+      Py_INCREF(out);
+    } else {
+      Py_INCREF(bool_descr);  // NewFromDescr steals a reference
+      static constexpr Py_intptr_t shape[1] = {G::kNumActions};
+      out = numpy->PyArray_NewFromDescr_(numpy->PyArray_Type_, bool_descr, 1, shape, nullptr, nullptr, 0, nullptr);
+      if (!out) return nullptr;
+      Py_XDECREF(last_mask);
+      Py_INCREF(out);
+      last_mask = out;
+    }
     bool* data = reinterpret_cast<bool*>(py::detail::array_proxy(out)->data);
     std::memset(data, 0, G::kNumActions);
     P::for_each_legal(*g, [data](int id) { data[id] = true; });
     return out;
   }
-  // NumPy's C API, looked up at the first mask: pybind11's npy_api::get() checks a once-flag per call.
+
+  // The last mask handed out is kept, and filled again if its caller has let go of it: nothing else
+  // refers to it (no reference, no weak reference, no view, which would be a reference) and it is as it
+  // was made (one dimension of kNumActions, bool, its own writeable data). Then nobody can see it
+  // change, and the call makes and frees no array, which was most of its cost in a loop that drops
+  // each mask (benchmarks/RESULTS.md, issue 25). Under the GIL, as every call here.
+  struct ArrayHead {  // NumPy's PyArrayObject_fields up to weakreflist (numpy/ndarraytypes.h)
+    PyObject_HEAD
+    char* data;
+    int nd;
+    Py_intptr_t* dimensions;
+    Py_intptr_t* strides;
+    PyObject* base;
+    PyObject* descr;
+    int flags;
+    PyObject* weakreflist;
+  };
+  static bool let_go(PyObject* array) {
+    static constexpr int kOwnWriteable = 0x0004 | 0x0400;  // NPY_ARRAY_OWNDATA | NPY_ARRAY_WRITEABLE
+    static constexpr int kWriteBack = 0x2000;               // NPY_ARRAY_WRITEBACKIFCOPY
+    const auto* head = reinterpret_cast<const ArrayHead*>(array);
+    return Py_REFCNT(array) == 1 && head->weakreflist == nullptr && head->base == nullptr && head->nd == 1 &&
+           head->dimensions[0] == G::kNumActions && head->strides[0] == 1 && head->descr == bool_descr &&
+           (head->flags & kOwnWriteable) == kOwnWriteable && (head->flags & kWriteBack) == 0;
+  }
+  // NumPy's C API and bool dtype, looked up at the first mask; the last mask handed out (let_go).
   static inline const py::detail::npy_api* numpy = nullptr;
+  static inline PyObject* bool_descr = nullptr;
+  static inline PyObject* last_mask = nullptr;
 
   // The record as JSON text (Game.to_json): the core's ASCII text copied into a str, not decoded. A
   // game made with record=False goes to the pybind11 method, which refuses it.

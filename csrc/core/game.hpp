@@ -82,11 +82,11 @@ class GameBase {
   using ActionId = ActionIdT;
   // Chunks of 256 action ids and 16 events (shared_log.hpp): copies share them, so their size costs a
   // copy nothing, and larger ones mean fewer allocations and fewer reference counts per copy. A copy
-  // keeps its next 16 actions and 8 events in the game itself, where an apply after a clone writes
+  // keeps its next 16 actions and 4 events in the game itself, where an apply after a clone writes
   // them with no allocation; a larger buffer would make every game, and every copy of one, larger
   // (benchmarks/RESULTS.md, issue 25).
   using History = SharedLog<ActionIdT, 256, 16>;
-  using Events = SharedLog<EventT, 16, 8>;
+  using Events = SharedLog<EventT, 16, 4>;
   static constexpr int kMaxPlayers = kSeats;
 
   const Rules& rules() const { return rules_; }
