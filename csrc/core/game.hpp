@@ -186,7 +186,7 @@ class GameBase {
   int to_act_ = 0;
 
   std::uint64_t actions_ = 0;
-  History history_;  // shared by copies (shared_log.hpp): a clone copies only the last, unfilled chunk of each
+  History history_;  // shared by copies (shared_log.hpp): a clone shares their chunks and copies no item
   Events events_;
 };
 
