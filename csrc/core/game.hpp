@@ -80,13 +80,13 @@ class GameBase {
   using Rules = RulesT;
   using Phase = PhaseT;
   using ActionId = ActionIdT;
-  // Chunks of 256 action ids and 16 events (shared_log.hpp): copies share them, so their size costs a
+  // Chunks of 256 action ids and 32 events (shared_log.hpp): copies share them, so their size costs a
   // copy nothing, and larger ones mean fewer allocations and fewer reference counts per copy. A copy
   // keeps its next 16 actions and 4 events in the game itself, where an apply after a clone writes
   // them with no allocation; a larger buffer would make every game, and every copy of one, larger
   // (benchmarks/RESULTS.md, issue 25).
   using History = SharedLog<ActionIdT, 256, 16>;
-  using Events = SharedLog<EventT, 16, 4>;
+  using Events = SharedLog<EventT, 32, 4>;
   static constexpr int kMaxPlayers = kSeats;
 
   const Rules& rules() const { return rules_; }
