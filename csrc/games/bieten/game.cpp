@@ -407,7 +407,13 @@ void Game::apply(ActionId a) {
 
 // A thin dispatcher: every phase's work is in a function of its own, called last, so that step()
 // saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
-void Game::step(ActionId a) {
+void Game::step(ActionId a) { advance(a); }
+
+void Game::play_random(std::array<SplitMix64, kMaxPlayers>& gens) {
+  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, gens[static_cast<std::size_t>(to_act_)]));
+}
+
+inline void Game::advance(ActionId a) {
   if (record_events_) record_action(a);
   ++actions_;
   const int p = to_act_;
