@@ -5,12 +5,76 @@
 
 #include "core/rng.hpp"
 
+// GCC or Clang on x86-64: the shuffle's 33 draws are also compiled for AVX-512 and taken at run time
+// where the CPU has it (as figures_batch.cpp does), so the build needs no -mavx flag.
+#if defined(__GNUC__) && defined(__x86_64__)
+#define BIETEN_DEAL_X86 1
+#include <immintrin.h>
+#else
+#define BIETEN_DEAL_X86 0
+#endif
+
 namespace bieten {
+
+namespace {
+
+// R3.4/R3.5: a hand's 33 draws in order: draw t < 32 is bounded(33 - t), the j of Fisher-Yates
+// step i = 32 - t; draw 32 is bounded(32), the cut less one.
+constexpr int kDraws = kDeckSize;
+constexpr std::uint32_t draw_bound(int t) { return t < kDeckSize - 1 ? static_cast<std::uint32_t>(kDeckSize - t) : 32; }
+
+#if BIETEN_DEAL_X86
+// The same draws eight at a time: draw t is mix64(state + (t+1)γ) (R3.1: SplitMix64's t+1-th
+// output), bounded as R3.3 says. The common case of Lemire's method needs no division: m = x * n,
+// kept when its low half is at least n, the value its high half. A draw whose low half is below n
+// (probability n/2^64 each) may need R3.3's rejection: then this returns false, draws nothing, and
+// the caller draws the hand one by one as before. The values are the portable path's, bit for bit.
+__attribute__((target("avx512f,avx512dq"))) bool draws_avx512(std::uint64_t state, std::uint32_t* out) {
+  constexpr int kBlocks = (kDraws + 7) / 8;
+  const __m512i lane = _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8);
+  const __m512i gamma = _mm512_set1_epi64(static_cast<long long>(kGoldenGamma));
+  __m512i x = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(state)), _mm512_mullo_epi64(lane, gamma));
+  const __m512i step = _mm512_set1_epi64(static_cast<long long>(8 * kGoldenGamma));
+  const __m512i m1 = _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ULL));
+  const __m512i m2 = _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBULL));
+  __mmask8 low = 0;
+  for (int b = 0; b < kBlocks; ++b, x = _mm512_add_epi64(x, step)) {
+    alignas(64) std::uint64_t bounds[8];
+    for (int l = 0; l < 8; ++l) bounds[l] = 8 * b + l < kDraws ? draw_bound(8 * b + l) : 1;
+    const __m512i n = _mm512_load_si512(bounds);
+    __m512i z = _mm512_mullo_epi64(_mm512_xor_si512(x, _mm512_srli_epi64(x, 30)), m1);  // R3.1 mix64
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), m2);
+    z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+    // m = z * n as 128 bits: with n < 2^32, high = (hi32(z) * n + (lo32(z) * n >> 32)) >> 32.
+    const __m512i mid = _mm512_add_epi64(_mm512_mul_epu32(_mm512_srli_epi64(z, 32), n),
+                                         _mm512_srli_epi64(_mm512_mul_epu32(z, n), 32));
+    const __mmask8 used = static_cast<__mmask8>(b + 1 < kBlocks ? 0xFF : (1u << (kDraws - 8 * b)) - 1);
+    low |= _mm512_mask_cmplt_epu64_mask(used, _mm512_mullo_epi64(z, n), n);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), _mm512_cvtepi64_epi32(_mm512_srli_epi64(mid, 32)));
+  }
+  return low == 0;
+}
+
+const bool kDrawsAvx512 = [] {
+  __builtin_cpu_init();  // idempotent; the library's constructors may not have run yet
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+}();
+#endif
+
+}  // namespace
 
 Shuffle shuffle_for_hand(std::uint64_t game_seed, std::uint64_t hand) {
   SplitMix64 gen = hand_generator(game_seed, hand);
   Shuffle s;
   for (int i = 0; i < kDeckSize; ++i) s.deck[i] = static_cast<Card>(i);
+#if BIETEN_DEAL_X86
+  alignas(32) std::uint32_t j[40];  // five blocks of eight
+  if (kDrawsAvx512 && draws_avx512(gen.state(), j)) {
+    for (int i = kDeckSize - 1; i >= 1; --i) std::swap(s.deck[i], s.deck[j[kDeckSize - 1 - i]]);  // R3.4
+    s.cut = 1 + static_cast<int>(j[kDraws - 1]);  // R3.5
+    return s;
+  }
+#endif
   for (int i = kDeckSize - 1; i >= 1; --i) {  // R3.4 Fisher-Yates from the bottom up
     const auto j = gen.bounded(static_cast<std::uint32_t>(i + 1));
     std::swap(s.deck[i], s.deck[j]);
