@@ -489,7 +489,7 @@ void Game::steal_or_leave(int p, ActionId a) {
   }
 }
 
-void Game::play(int seat, ActionId a) {
+inline void Game::play(int seat, ActionId a) {
   const Card card = played_card(a);
   const Card identity = played_identity(a);
   const int wi = is_wild_play(a) ? wild_index_of(a) : -1;

@@ -152,7 +152,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
-  void play(int seat, ActionId a);
+  [[gnu::always_inline]] inline void play(int seat, ActionId a);
   void open_bid(int seat, Figure f);
   void answer_bid(int seat, ActionId a);      // Phase::kAnswer
   void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
@@ -163,7 +163,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void settle_bid();
   void start_reraise();
   void end_turn_after_bid();
-  void end_hand();
+  [[gnu::noinline]] void end_hand();
   bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
   void void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why);
   VoidReason nobody_reason(int figure) const;
