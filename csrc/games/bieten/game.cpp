@@ -568,7 +568,7 @@ inline void Game::play(int seat, ActionId a) {
   }
 }
 
-void Game::open_bid(int seat, Figure f) {
+inline void Game::open_bid(int seat, Figure f) {
   bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
   unbid_ &= static_cast<std::uint8_t>(~(1u << f));
   bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
@@ -643,7 +643,7 @@ void Game::raise(int seat) {
 
 // R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
 // phase once, not a second time here.
-void Game::answer_bid(int seat, ActionId a) {
+inline void Game::answer_bid(int seat, ActionId a) {
   if (record_events_) record_answer(seat, a, AnswerStage::kBid);
   if (a == kGood) {
     if (--asks_left_ == 0) {

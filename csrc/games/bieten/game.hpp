@@ -153,8 +153,8 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
   [[gnu::always_inline]] inline void play(int seat, ActionId a);
-  void open_bid(int seat, Figure f);
-  void answer_bid(int seat, ActionId a);      // Phase::kAnswer
+  [[gnu::always_inline]] inline void open_bid(int seat, Figure f);
+  [[gnu::always_inline]] inline void answer_bid(int seat, ActionId a);  // Phase::kAnswer
   void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
   void answer_reraise(int seat, ActionId a);  // Phase::kReraise
   void record_answer(int seat, ActionId a, AnswerStage stage);
