@@ -262,7 +262,7 @@ void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;
-  legal_ = turn_legal(seat);
+  turn_legal(seat, legal_);
 }
 
 // R5.3: identities an unplayed wild of `seat` may still be named.
@@ -344,7 +344,7 @@ ActionMask Game::legal_now() const {
       legal.set(kSteal);
       legal.set(kLeave);
       return legal;
-    case Phase::kTurn: return turn_legal(p);
+    case Phase::kTurn: turn_legal(p, legal); return legal;
     case Phase::kAfterPlay: return after_play_legal(p);
     case Phase::kAnswer: return answer_legal(p, true);
     case Phase::kRaiseAnswer: return answer_legal(p, false);
@@ -354,7 +354,7 @@ ActionMask Game::legal_now() const {
 }
 
 // R4.2/R5.3: a card (a wild under each name it may take), or R7.1: a bid.
-ActionMask Game::turn_legal(int p) const {
+void Game::turn_legal(int p, ActionMask& out) const {
   ActionMask legal;
   const CardSet wild = wild_cards_;
   const CardSet naturals = in_hand_[p] & ~wild;
@@ -373,7 +373,9 @@ ActionMask Game::turn_legal(int p) const {
   for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
   const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
   legal.w[2] |= bids << (kBidBase - 128);
-  return legal;
+  out.w[0] = legal.w[0];
+  out.w[1] = legal.w[1];
+  out.w[2] = legal.w[2];
 }
 
 // R7.1: after his card a seat may bid, or pass.
@@ -725,7 +727,7 @@ void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
   if (phase_ == Phase::kTurn) {
-    legal_ = turn_legal(turn_seat_);
+    turn_legal(turn_seat_, legal_);
     return;
   }
   const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;

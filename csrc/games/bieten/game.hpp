@@ -172,7 +172,10 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   ActionMask legal_now() const;
   // The legal actions of one phase, for the steps that know the phase they enter: one indirect
   // jump (and its misprediction) less per action than legal_now's switch.
-  ActionMask turn_legal(int p) const;        // Phase::kTurn
+  // Phase::kTurn. Written into `out` word by word: returned by value, the mask came back through
+  // memory and was copied into legal_ with a load that spans two of its stores, which the CPU cannot
+  // forward (a stall on the way from every card to the next decision).
+  void turn_legal(int p, ActionMask& out) const;
   ActionMask after_play_legal(int p) const;  // Phase::kAfterPlay
   ActionMask answer_legal(int p, bool may_raise) const;  // kAnswer (may_raise), kRaiseAnswer
   static ActionMask reraise_legal();         // Phase::kReraise
