@@ -111,6 +111,12 @@ Dealt deal_from(const Card* deck, int deck_size, const Rules& rules, int dealer,
 }
 
 Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer) {
+  Dealt dealt;
+  dealt.top_card = deal_hand_into(game_seed, hand, rules, dealer, dealt.hands);
+  return dealt;
+}
+
+Card deal_hand_into(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer, Hands& hands) {
   // deal_from(complete_cut(shuffle, 0)) without the copies: with nothing stolen the cut deck is the
   // shuffled deck rotated by the cut (R3.5), and every seat starts empty (R3.6).
   const Shuffle shuffle = shuffle_for_hand(game_seed, hand);
@@ -123,16 +129,14 @@ Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules,
   const Card* cut_deck = doubled.data() + shuffle.cut;
   int next = 0;
   auto draw = [&] { return bit(cut_deck[next++]); };
-  Dealt dealt;
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet one: 2 each
-    dealt.hands[seat] |= draw();
-    dealt.hands[seat] |= draw();
+    hands[seat] |= draw();
+    hands[seat] |= draw();
   }
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet two: the rest
-    for (int c = 2; c < rules.hand_size; ++c) dealt.hands[seat] |= draw();
+    for (int c = 2; c < rules.hand_size; ++c) hands[seat] |= draw();
   }
-  dealt.top_card = next < kDeckSize ? cut_deck[next] : kNoCard;
-  return dealt;
+  return next < kDeckSize ? cut_deck[next] : kNoCard;
 }
 
 }  // namespace bieten
