@@ -122,13 +122,16 @@ Card deal_hand_into(std::uint64_t game_seed, std::uint64_t hand, const Rules& ru
   const Shuffle shuffle = shuffle_for_hand(game_seed, hand);
   const int n = rules.players;
   const int first = forehand_of(dealer, n);
-  // R3.5: the cut deck is deck[c:] + deck[:c]: read it from a doubled copy, without a modulo per card.
-  std::array<Card, 2 * kDeckSize> doubled;
-  std::copy(shuffle.deck.begin(), shuffle.deck.end(), doubled.begin());
-  std::copy(shuffle.deck.begin(), shuffle.deck.end(), doubled.begin() + kDeckSize);
-  const Card* cut_deck = doubled.data() + shuffle.cut;
-  int next = 0;
-  auto draw = [&] { return bit(cut_deck[next++]); };
+  // R3.5: the cut deck is deck[c:] + deck[:c]: its card k is deck[(c + k) mod 33], read card by card
+  // (a copy of the deck in 16-byte loads, just after the shuffle's one-byte swaps, waits for them to
+  // retire: the CPU cannot forward several stores to one load).
+  int next = 0, at = shuffle.cut;  // c is 1..32
+  auto draw = [&] {
+    const Card c = shuffle.deck[static_cast<std::size_t>(at)];
+    at = at + 1 == kDeckSize ? 0 : at + 1;
+    ++next;
+    return bit(c);
+  };
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet one: 2 each
     hands[seat] |= draw();
     hands[seat] |= draw();
@@ -136,7 +139,7 @@ Card deal_hand_into(std::uint64_t game_seed, std::uint64_t hand, const Rules& ru
   for (int k = 0, seat = first; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {  // packet two: the rest
     for (int c = 2; c < rules.hand_size; ++c) hands[seat] |= draw();
   }
-  return next < kDeckSize ? cut_deck[next] : kNoCard;
+  return next < kDeckSize ? shuffle.deck[static_cast<std::size_t>(at)] : kNoCard;
 }
 
 }  // namespace bieten
