@@ -1,15 +1,17 @@
 #include "games/bieten/deal.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <utility>
 
 #include "core/rng.hpp"
 
-// GCC or Clang on x86-64: the shuffle's 33 draws are also compiled for AVX-512 and taken at run time
-// where the CPU has it (as figures_batch.cpp does), so the build needs no -mavx flag.
-#if defined(__GNUC__) && defined(__x86_64__)
+// GCC on x86-64: the shuffle's 33 draws are also compiled for AVX-512 and taken at run time where
+// the CPU has it (as figures_batch.cpp does), so the build needs no -mavx flag. Other compilers and
+// CPUs draw one by one.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define BIETEN_DEAL_X86 1
-#include <immintrin.h>
 #else
 #define BIETEN_DEAL_X86 0
 #endif
@@ -29,30 +31,36 @@ constexpr std::uint32_t draw_bound(int t) { return t < kDeckSize - 1 ? static_ca
 // kept when its low half is at least n, the value its high half. A draw whose low half is below n
 // (probability n/2^64 each) may need R3.3's rejection: then this returns false, draws nothing, and
 // the caller draws the hand one by one as before. The values are the portable path's, bit for bit.
+// GCC's vector extensions (as in figures_batch.cpp), compiled for AVX-512 (vpmullq) by the target
+// attribute; the lanes past the 33rd have bound 0, which no draw fails.
+typedef unsigned long long U64x8 __attribute__((vector_size(64)));
+typedef unsigned int U32x8 __attribute__((vector_size(32)));
+constexpr int kBlocks = (kDraws + 7) / 8;
+constexpr std::array<std::uint64_t, 8 * kBlocks> kBounds = [] {
+  std::array<std::uint64_t, 8 * kBlocks> b{};
+  for (int t = 0; t < kDraws; ++t) b[static_cast<std::size_t>(t)] = draw_bound(t);
+  return b;
+}();
+
 __attribute__((target("avx512f,avx512dq"))) bool draws_avx512(std::uint64_t state, std::uint32_t* out) {
-  constexpr int kBlocks = (kDraws + 7) / 8;
-  const __m512i lane = _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8);
-  const __m512i gamma = _mm512_set1_epi64(static_cast<long long>(kGoldenGamma));
-  __m512i x = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(state)), _mm512_mullo_epi64(lane, gamma));
-  const __m512i step = _mm512_set1_epi64(static_cast<long long>(8 * kGoldenGamma));
-  const __m512i m1 = _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ULL));
-  const __m512i m2 = _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBULL));
-  __mmask8 low = 0;
-  for (int b = 0; b < kBlocks; ++b, x = _mm512_add_epi64(x, step)) {
-    alignas(64) std::uint64_t bounds[8];
-    for (int l = 0; l < 8; ++l) bounds[l] = 8 * b + l < kDraws ? draw_bound(8 * b + l) : 1;
-    const __m512i n = _mm512_load_si512(bounds);
-    __m512i z = _mm512_mullo_epi64(_mm512_xor_si512(x, _mm512_srli_epi64(x, 30)), m1);  // R3.1 mix64
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), m2);
-    z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+  const U64x8 lane = {1, 2, 3, 4, 5, 6, 7, 8};
+  U64x8 x = state + lane * kGoldenGamma;
+  U64x8 low = {};
+  for (int b = 0; b < kBlocks; ++b, x += 8 * kGoldenGamma) {
+    U64x8 n;
+    std::memcpy(&n, kBounds.data() + 8 * b, sizeof n);
+    U64x8 z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;  // R3.1 mix64
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
     // m = z * n as 128 bits: with n < 2^32, high = (hi32(z) * n + (lo32(z) * n >> 32)) >> 32.
-    const __m512i mid = _mm512_add_epi64(_mm512_mul_epu32(_mm512_srli_epi64(z, 32), n),
-                                         _mm512_srli_epi64(_mm512_mul_epu32(z, n), 32));
-    const __mmask8 used = static_cast<__mmask8>(b + 1 < kBlocks ? 0xFF : (1u << (kDraws - 8 * b)) - 1);
-    low |= _mm512_mask_cmplt_epu64_mask(used, _mm512_mullo_epi64(z, n), n);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), _mm512_cvtepi64_epi32(_mm512_srli_epi64(mid, 32)));
+    const U64x8 high = ((z >> 32) * n + (((z & 0xFFFFFFFFULL) * n) >> 32)) >> 32;
+    low |= reinterpret_cast<U64x8>(z * n < n);
+    const U32x8 draws = __builtin_convertvector(high, U32x8);
+    std::memcpy(out + 8 * b, &draws, sizeof draws);
   }
-  return low == 0;
+  std::uint64_t flagged = 0;
+  for (int l = 0; l < 8; ++l) flagged |= low[l];
+  return flagged == 0;
 }
 
 const bool kDrawsAvx512 = [] {
