@@ -361,15 +361,17 @@ void Game::turn_legal(int p, ActionMask& out) const {
   const CardSet wild = wild_cards_;
   const CardSet naturals = in_hand_[p] & ~wild;
   const CardSet wilds = in_hand_[p] & wild;
-  CardSet plays = naturals;
   CardSet names = wilds ? free_identities(p) : 0;
-  if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
-    const CardSet follow = naturals & natural_suit(led_suit_);
-    if (follow) {
-      plays = follow;
-      names &= suit_cards(led_suit_);
-    }
-  }
+  // R4.2/R5.3: follow the led suit if able. Whether a seat can follow is random from hand to hand:
+  // chosen with selects, not a jump (led_suit_ is -1 before the lead: no suit to follow).
+  static constexpr std::array<CardSet, kSuits + 1> kLedNaturals = {0, natural_suit(0), natural_suit(1), natural_suit(2),
+                                                                   natural_suit(3)};
+  static constexpr std::array<CardSet, kSuits + 1> kLedCards = {0, suit_cards(0), suit_cards(1), suit_cards(2),
+                                                                suit_cards(3)};
+  const auto led = static_cast<std::size_t>(led_suit_ + 1);
+  const CardSet follow = naturals & kLedNaturals[led];
+  const CardSet plays = follow ? follow : naturals;
+  names &= follow ? kLedCards[led] : ~CardSet{0};
   static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
   legal.w[0] = plays;  // ids 0..32, with the natural Weli at 32 (R1.4)
   for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
