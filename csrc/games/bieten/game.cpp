@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace bieten {
 
@@ -415,8 +416,14 @@ void Game::apply(ActionId a) {
 // saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
 void Game::step(ActionId a) { advance(a); }
 
-void Game::play_random(std::array<SplitMix64, kMaxPlayers>& gens) {
-  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, gens[static_cast<std::size_t>(to_act_)]));
+void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
+  // Each seat's next draw is made ahead (SplitMix64Ahead): which seat acts is known only once the
+  // step before is done, and mix64's three multiplications would then stand between it and the
+  // choice. The values and their order per seat are the generators' own.
+  std::array<SplitMix64Ahead, kMaxPlayers> ahead = [&gens]<std::size_t... p>(std::index_sequence<p...>) {
+    return std::array<SplitMix64Ahead, kMaxPlayers>{SplitMix64Ahead(gens[p])...};
+  }(std::make_index_sequence<kMaxPlayers>{});
+  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, ahead[static_cast<std::size_t>(to_act_)]));
 }
 
 inline void Game::advance(ActionId a) {

@@ -119,10 +119,11 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // Applies an action known to be legal (no check): the self-play fast path.
   void apply_unchecked(ActionId a) { step(a); }
   // Plays the game to its end with the random agent at every seat (agents.hpp's random_action, seat
-  // p drawing from gens[p]): the same actions, in the same order, as applying random_action one by
-  // one, in one loop with the step inlined, so that an action costs no call and no register saves
-  // (core/simulate.hpp's loop for random agents alone). Not in chance mode.
-  void play_random(std::array<SplitMix64, kMaxPlayers>& gens);
+  // p drawing from a copy of gens[p]; gens are left as they are): the same actions, in the same
+  // order, as applying random_action one by one, in one loop with the step inlined, so that an
+  // action costs no call and no register saves (core/simulate.hpp's loop for random agents alone).
+  // Not in chance mode.
+  void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
 
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
