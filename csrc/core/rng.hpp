@@ -28,35 +28,25 @@ class SplitMix64 {
   // The common path is one draw and one multiplication; a low product below n (probability n/2^64)
   // takes the division and perhaps further draws out of line, so that the inlined draw keeps the
   // registers of its caller (the random agent's decision, the shuffle).
-  constexpr std::uint32_t bounded(std::uint32_t n) {
-    const unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
-    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(n, m);
-    return static_cast<std::uint32_t>(m >> 64);
-  }
+  constexpr std::uint32_t bounded(std::uint32_t n) { return bounded_of(*this, n); }
 
   constexpr std::uint64_t state() const { return state_; }
 
-  // bounded(n) for any generator with next(): SplitMix64Ahead below draws the same way.
+  // bounded(n) drawing from any generator with next() (this one, or SplitMix64Ahead below).
   template <typename Gen>
   static constexpr std::uint32_t bounded_of(Gen& gen, std::uint32_t n) {
     const unsigned __int128 m = static_cast<unsigned __int128>(gen.next()) * n;
-    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low_of(gen, n, m);
+    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(gen, n, m);
     return static_cast<std::uint32_t>(m >> 64);
   }
 
  private:
-  template <typename Gen>
-  [[gnu::noinline]] static constexpr std::uint32_t bounded_low_of(Gen& gen, std::uint32_t n, unsigned __int128 m) {
-    const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
-    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(gen.next()) * n;
-    return static_cast<std::uint32_t>(m >> 64);
-  }
-
   // bounded's rare case: the draw whose product m has a low half below n is kept unless that half is
   // below (2^64 - n) mod n, then draws follow until one is kept (Lemire's rejection).
-  [[gnu::noinline]] constexpr std::uint32_t bounded_low(std::uint32_t n, unsigned __int128 m) {
+  template <typename Gen>
+  [[gnu::noinline]] static constexpr std::uint32_t bounded_low(Gen& gen, std::uint32_t n, unsigned __int128 m) {
     const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
-    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(next()) * n;
+    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(gen.next()) * n;
     return static_cast<std::uint32_t>(m >> 64);
   }
 
