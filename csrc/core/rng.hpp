@@ -28,24 +28,48 @@ class SplitMix64 {
   // The common path is one draw and one multiplication; a low product below n (probability n/2^64)
   // takes the division and perhaps further draws out of line, so that the inlined draw keeps the
   // registers of its caller (the random agent's decision, the shuffle).
-  constexpr std::uint32_t bounded(std::uint32_t n) {
-    const unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
-    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(n, m);
-    return static_cast<std::uint32_t>(m >> 64);
-  }
+  constexpr std::uint32_t bounded(std::uint32_t n) { return bounded_of(*this, n); }
 
   constexpr std::uint64_t state() const { return state_; }
+
+  // bounded(n) drawing from any generator with next() (this one, or SplitMix64Ahead below).
+  template <typename Gen>
+  static constexpr std::uint32_t bounded_of(Gen& gen, std::uint32_t n) {
+    const unsigned __int128 m = static_cast<unsigned __int128>(gen.next()) * n;
+    if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(gen, n, m);
+    return static_cast<std::uint32_t>(m >> 64);
+  }
 
  private:
   // bounded's rare case: the draw whose product m has a low half below n is kept unless that half is
   // below (2^64 - n) mod n, then draws follow until one is kept (Lemire's rejection).
-  [[gnu::noinline]] constexpr std::uint32_t bounded_low(std::uint32_t n, unsigned __int128 m) {
+  template <typename Gen>
+  [[gnu::noinline]] static constexpr std::uint32_t bounded_low(Gen& gen, std::uint32_t n, unsigned __int128 m) {
     const std::uint64_t threshold = (0 - static_cast<std::uint64_t>(n)) % n;  // (2^64 - n) mod n
-    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(next()) * n;
+    while (static_cast<std::uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(gen.next()) * n;
     return static_cast<std::uint32_t>(m >> 64);
   }
 
   std::uint64_t state_;
+};
+
+// A SplitMix64 drawing one value ahead: next() returns the value drawn before and draws the
+// following one, the same values in the same order as the generator it was made from. Where which
+// generator draws next is known late (the seat to act, known once the step before is done), its
+// value is ready then, its multiplications done beforehand (Game::play_random).
+class SplitMix64Ahead {
+ public:
+  constexpr explicit SplitMix64Ahead(SplitMix64 gen) : gen_(gen), ahead_(gen_.next()) {}
+  constexpr std::uint64_t next() {
+    const std::uint64_t value = ahead_;
+    ahead_ = gen_.next();
+    return value;
+  }
+  constexpr std::uint32_t bounded(std::uint32_t n) { return SplitMix64::bounded_of(*this, n); }  // R3.3
+
+ private:
+  SplitMix64 gen_;
+  std::uint64_t ahead_;
 };
 
 // R3.2 the generator of hand k of the game with seed S: state mix64(S + (k+1)·γ).

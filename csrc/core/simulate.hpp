@@ -178,10 +178,15 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
         auto gens = simulate_detail::agent_generators<G::kMaxPlayers>(seed);
         if (!any_timed) {  // random agents alone: the bare loop, nothing counted (about 5% of the game)
           // Every seat is random: its decision inline, without choose()'s switch over the agents
-          // and its frame (a quarter of a random hand's instructions).
-          while (!game.is_over()) {
-            const int seat = game.current_player();
-            game.apply_unchecked(random_action(game, gens[static_cast<std::size_t>(seat)]));
+          // and its frame (a quarter of a random hand's instructions). A game that has a loop of its
+          // own for this, with its step inlined (play_random), plays the same actions in it.
+          if constexpr (requires { game.play_random(gens); }) {
+            game.play_random(gens);
+          } else {
+            while (!game.is_over()) {
+              const int seat = game.current_player();
+              game.apply_unchecked(random_action(game, gens[static_cast<std::size_t>(seat)]));
+            }
           }
         }
         // Counted here and added to the thread's clock once a game: a local array stays in the

@@ -14,6 +14,7 @@
 
 #include "games/bieten/cards.hpp"
 #include "core/errors.hpp"
+#include "core/rng.hpp"
 #include "games/bieten/figures.hpp"
 
 namespace bieten {
@@ -105,5 +106,13 @@ struct ActionMask {
   }
   friend constexpr bool operator==(const ActionMask&, const ActionMask&) = default;
 };
+
+// The random agent's choice (docs/agents.md): the k-th legal id in ascending order, k =
+// rng.bounded(count) (R3.3). `legal` must not be empty. agents.hpp's random_action and the game's
+// own random play-out (Game::play_random) both choose with it.
+template <typename Rng>  // SplitMix64, or SplitMix64Ahead: the same draws
+inline ActionId uniform_action(const ActionMask& legal, Rng& rng) {
+  return static_cast<ActionId>(legal.nth(static_cast<int>(rng.bounded(static_cast<std::uint32_t>(legal.size())))));
+}
 
 }  // namespace bieten

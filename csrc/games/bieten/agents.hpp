@@ -49,9 +49,8 @@ struct AgentWorkspaceOf<Game> {
 [[noreturn]] void throw_no_action();  // R8.2: the game is over
 inline ActionId random_action(const Game& game, SplitMix64& rng) {
   const ActionMask& legal = game.legal_mask();
-  const int n = legal.size();
-  if (n == 0) [[unlikely]] throw_no_action();
-  return static_cast<ActionId>(legal.nth(static_cast<int>(rng.bounded(static_cast<std::uint32_t>(n)))));
+  if (legal.size() == 0) [[unlikely]] throw_no_action();
+  return uniform_action(legal, rng);
 }
 
 // The odds-aware player (docs/agents.md): bids, holds and raises when the expected points are

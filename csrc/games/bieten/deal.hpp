@@ -39,5 +39,9 @@ Dealt deal_from(const Card* deck, int deck_size, const Rules& rules, int dealer,
 
 // R3.2-R3.6 the deal of hand `hand` of the game with `game_seed`, without cut-steal.
 Dealt deal_hand(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer);
+// The same deal with its cards ORed into `hands` (empty on entry), the top card returned: the game's
+// way, which then reads each hand where it was written (a copy of a returned Dealt reads two hands
+// in one load, which waits for both of their stores to retire: the CPU cannot forward them).
+Card deal_hand_into(std::uint64_t game_seed, std::uint64_t hand, const Rules& rules, int dealer, Hands& hands);
 
 }  // namespace bieten

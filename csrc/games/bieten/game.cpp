@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace bieten {
 
@@ -99,7 +100,6 @@ void Game::start_hand() {
   dealt_ = {};
   in_hand_ = {};
   played_ = {};
-  figure_cards_ = {};
   failed_ = {};
   top_card_ = kNoCard;
   stolen_ = 0;
@@ -128,6 +128,10 @@ void Game::start_hand() {
     deal_done();
     return;
   }
+  // figure_cards_ are written whole by deal_done (seats beyond the players are never written); a
+  // deal card by card has none until then. (Cleared here for every hand, the 160 bytes took a
+  // `rep stos`, a quarter of start_hand's time.)
+  if (chance_deals_ || rules_.cut_steal) figure_cards_ = {};
   if (chance_deals_) {
     chance_pool_ = kFullDeck;
     shown_card_ = kNoCard;
@@ -148,9 +152,8 @@ void Game::start_hand() {
     show_to_cutter(shuffle_.deck[shuffle_.cut - 1]);
     return;
   }
-  const Dealt d = deal_hand(seed_, hand_number_, rules_, dealer_);
-  dealt_ = d.hands;
-  top_card_ = rules_.show_top_card ? d.top_card : kNoCard;
+  const Card top = deal_hand_into(seed_, hand_number_, rules_, dealer_, dealt_);  // dealt_ is empty
+  top_card_ = rules_.show_top_card ? top : kNoCard;
   deal_done();
 }
 
@@ -244,7 +247,7 @@ void Game::deal_done() {
   const CardSet wild = wild_cards_;
   for (int p = 0; p < rules_.players; ++p) {
     in_hand_[p] = dealt_[p];
-    figure_cards_[p].cards = dealt_[p] & ~wild;  // R6: natural cards count as themselves
+    figure_cards_[p] = FigureCards{dealt_[p] & ~wild, {}};  // R6: natural cards count as themselves; no wild named yet
   }
   // R7.2: Spiel needs nothing before the last trick, and the first trick is never the last (R10: hand_size >= 3).
   for (int p = 0; p < rules_.players; ++p) card_figures_[p] = static_cast<std::uint8_t>(compute_card_figures(p) | 1u << kSpiel);
@@ -262,7 +265,7 @@ void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;
-  legal_ = turn_legal(seat);
+  turn_legal(seat, legal_);
 }
 
 // R5.3: identities an unplayed wild of `seat` may still be named.
@@ -344,7 +347,7 @@ ActionMask Game::legal_now() const {
       legal.set(kSteal);
       legal.set(kLeave);
       return legal;
-    case Phase::kTurn: return turn_legal(p);
+    case Phase::kTurn: turn_legal(p, legal); return legal;
     case Phase::kAfterPlay: return after_play_legal(p);
     case Phase::kAnswer: return answer_legal(p, true);
     case Phase::kRaiseAnswer: return answer_legal(p, false);
@@ -354,26 +357,30 @@ ActionMask Game::legal_now() const {
 }
 
 // R4.2/R5.3: a card (a wild under each name it may take), or R7.1: a bid.
-ActionMask Game::turn_legal(int p) const {
+void Game::turn_legal(int p, ActionMask& out) const {
   ActionMask legal;
   const CardSet wild = wild_cards_;
   const CardSet naturals = in_hand_[p] & ~wild;
   const CardSet wilds = in_hand_[p] & wild;
-  CardSet plays = naturals;
   CardSet names = wilds ? free_identities(p) : 0;
-  if (trick_count_ > 0) {  // R4.2/R5.3: follow the led suit if able
-    const CardSet follow = naturals & natural_suit(led_suit_);
-    if (follow) {
-      plays = follow;
-      names &= suit_cards(led_suit_);
-    }
-  }
+  // R4.2/R5.3: follow the led suit if able. Whether a seat can follow is random from hand to hand:
+  // chosen with selects, not a jump (led_suit_ is -1 before the lead: no suit to follow).
+  static constexpr std::array<CardSet, kSuits + 1> kLedNaturals = {0, natural_suit(0), natural_suit(1), natural_suit(2),
+                                                                   natural_suit(3)};
+  static constexpr std::array<CardSet, kSuits + 1> kLedCards = {0, suit_cards(0), suit_cards(1), suit_cards(2),
+                                                                suit_cards(3)};
+  const auto led = static_cast<std::size_t>(led_suit_ + 1);
+  const CardSet follow = naturals & kLedNaturals[led];
+  const CardSet plays = follow ? follow : naturals;
+  names &= follow ? kLedCards[led] : ~CardSet{0};
   static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
   legal.w[0] = plays;  // ids 0..32, with the natural Weli at 32 (R1.4)
   for (CardSet w = wilds; w; w &= w - 1) legal.set_bits(kPlayWildBase + 32 * wild_index(lowest(w)), names);
   const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
   legal.w[2] |= bids << (kBidBase - 128);
-  return legal;
+  out.w[0] = legal.w[0];
+  out.w[1] = legal.w[1];
+  out.w[2] = legal.w[2];
 }
 
 // R7.1: after his card a seat may bid, or pass.
@@ -407,7 +414,19 @@ void Game::apply(ActionId a) {
 
 // A thin dispatcher: every phase's work is in a function of its own, called last, so that step()
 // saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
-void Game::step(ActionId a) {
+void Game::step(ActionId a) { advance(a); }
+
+void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
+  // Each seat's next draw is made ahead (SplitMix64Ahead): which seat acts is known only once the
+  // step before is done, and mix64's three multiplications would then stand between it and the
+  // choice. The values and their order per seat are the generators' own.
+  std::array<SplitMix64Ahead, kMaxPlayers> ahead = [&gens]<std::size_t... p>(std::index_sequence<p...>) {
+    return std::array<SplitMix64Ahead, kMaxPlayers>{SplitMix64Ahead(gens[p])...};
+  }(std::make_index_sequence<kMaxPlayers>{});
+  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, ahead[static_cast<std::size_t>(to_act_)]));
+}
+
+inline void Game::advance(ActionId a) {
   if (record_events_) record_action(a);
   ++actions_;
   const int p = to_act_;
@@ -483,7 +502,7 @@ void Game::steal_or_leave(int p, ActionId a) {
   }
 }
 
-void Game::play(int seat, ActionId a) {
+inline void Game::play(int seat, ActionId a) {
   const Card card = played_card(a);
   const Card identity = played_identity(a);
   const int wi = is_wild_play(a) ? wild_index_of(a) : -1;
@@ -562,7 +581,7 @@ void Game::play(int seat, ActionId a) {
   }
 }
 
-void Game::open_bid(int seat, Figure f) {
+inline void Game::open_bid(int seat, Figure f) {
   bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
   unbid_ &= static_cast<std::uint8_t>(~(1u << f));
   bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
@@ -637,7 +656,7 @@ void Game::raise(int seat) {
 
 // R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
 // phase once, not a second time here.
-void Game::answer_bid(int seat, ActionId a) {
+inline void Game::answer_bid(int seat, ActionId a) {
   if (record_events_) record_answer(seat, a, AnswerStage::kBid);
   if (a == kGood) {
     if (--asks_left_ == 0) {
@@ -719,7 +738,7 @@ void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
   if (phase_ == Phase::kTurn) {
-    legal_ = turn_legal(turn_seat_);
+    turn_legal(turn_seat_, legal_);
     return;
   }
   const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;

@@ -118,6 +118,12 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void apply(ActionId a);
   // Applies an action known to be legal (no check): the self-play fast path.
   void apply_unchecked(ActionId a) { step(a); }
+  // Plays the game to its end with the random agent at every seat (agents.hpp's random_action, seat
+  // p drawing from a copy of gens[p]; gens are left as they are): the same actions, in the same
+  // order, as applying random_action one by one, in one loop with the step inlined, so that an
+  // action costs no call and no register saves (core/simulate.hpp's loop for random agents alone).
+  // Not in chance mode.
+  void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
 
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
@@ -143,12 +149,13 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void chance(ActionId a);
   void begin_turn(int seat);
   void step(ActionId a);
+  [[gnu::always_inline]] inline void advance(ActionId a);  // step's body, inlined in step and play_random
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
-  void play(int seat, ActionId a);
-  void open_bid(int seat, Figure f);
-  void answer_bid(int seat, ActionId a);      // Phase::kAnswer
+  [[gnu::always_inline]] inline void play(int seat, ActionId a);
+  [[gnu::always_inline]] inline void open_bid(int seat, Figure f);
+  [[gnu::always_inline]] inline void answer_bid(int seat, ActionId a);  // Phase::kAnswer
   void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
   void answer_reraise(int seat, ActionId a);  // Phase::kReraise
   void record_answer(int seat, ActionId a, AnswerStage stage);
@@ -157,7 +164,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void settle_bid();
   void start_reraise();
   void end_turn_after_bid();
-  void end_hand();
+  [[gnu::noinline]] void end_hand();
   bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
   void void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why);
   VoidReason nobody_reason(int figure) const;
@@ -166,7 +173,10 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   ActionMask legal_now() const;
   // The legal actions of one phase, for the steps that know the phase they enter: one indirect
   // jump (and its misprediction) less per action than legal_now's switch.
-  ActionMask turn_legal(int p) const;        // Phase::kTurn
+  // Phase::kTurn. Written into `out` word by word: returned by value, the mask came back through
+  // memory and was copied into legal_ with a load that spans two of its stores, which the CPU cannot
+  // forward (a stall on the way from every card to the next decision).
+  void turn_legal(int p, ActionMask& out) const;
   ActionMask after_play_legal(int p) const;  // Phase::kAfterPlay
   ActionMask answer_legal(int p, bool may_raise) const;  // kAnswer (may_raise), kRaiseAnswer
   static ActionMask reraise_legal();         // Phase::kReraise
