@@ -88,6 +88,9 @@ class Bench:
         return {unit: value / seconds for unit, value in counts.items()} | {"seconds": seconds}
 
     def calibrate(self, duration: float) -> None:
+        # One untimed call first: a first call may pay one-time costs (bieten.simulate imports NumPy
+        # lazily, ~0.1 s), which would otherwise calibrate the workload to a handful of games.
+        self.run(1)
         size = 1
         while True:
             gc.disable()
