@@ -107,3 +107,56 @@ def test_a_mask_the_caller_keeps_in_any_way_is_never_refilled(name: str) -> None
 
     first.legal_action_mask()  # dropped at once: the next mask reuses it, filled again
     assert np.flatnonzero(second.legal_action_mask()).tolist() == second.legal_action_ids()
+
+
+# -- Game(rules, seed) in one core call (GameBase._init_plain) -------------------------------------
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("seed", [0, 7, 2**64 - 1])
+def test_a_plain_new_game_is_the_game_the_checking_way_builds(name: str, seed: int) -> None:
+    # record=1 is not `True`, so it takes the Python way (checks, then pybind11's __init__): R3.2, S3.
+    cls, rules = GAMES[name]
+    fast, checked = cls(rules, seed), cls(rules, seed=seed, record=1)
+    assert fast.rules is rules and checked.rules is rules
+    assert fast.seed == seed and fast.dealer == 0 and fast.records
+    assert fast.to_json() == checked.to_json()
+    assert fast.legal_action_ids() == checked.legal_action_ids()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_new_game_refuses_what_it_refused_before(name: str) -> None:
+    cls, rules = GAMES[name]
+    other_rules = schnapsen.Rules() if cls is bieten.Game else bieten.Rules()
+    for seed in (-1, 2**64, 1.0, True, "7"):
+        with pytest.raises(ValueError, match=r"seed must be an integer 0 <= seed < 2\*\*64"):
+            cls(rules, seed=seed)
+    with pytest.raises(TypeError, match="rules must be a bieten"):
+        cls(other_rules, seed=1)
+    game = cls(rules, seed=3)
+    before = game.to_json()
+    with pytest.raises(TypeError, match="already initialised"):
+        game.__init__(rules, 4)  # type: ignore[misc]
+    assert game.to_json() == before and game.seed == 3
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_game_owns_its_loop_calls_and_a_subclass_still_gets_them(name: str) -> None:
+    # CPython calls a C method descriptor directly only for instances of exactly its class.
+    cls, rules = GAMES[name]
+    for method in ("apply_id", "step", "legal_action_ids", "legal_actions", "legal_action_mask", "clone"):
+        assert cls.__dict__[method].__objclass__ is cls
+
+    class Mine(cls):  # type: ignore[misc,valid-type]
+        pass
+
+    game = Mine(rules, 11)
+    twin = cls(rules, 11)
+    rng = random.Random(2)
+    ids = game.legal_action_ids()
+    while ids:
+        assert ids == twin.legal_action_ids()
+        assert (game.legal_action_mask() == twin.legal_action_mask()).all()
+        action = ids[rng.randrange(len(ids))]
+        twin.apply_id(action)
+        ids = game.step(action)
+    assert type(game.clone()) is Mine
+    assert game.to_json() == twin.to_json()

@@ -42,7 +42,10 @@ struct FastCalls {
   // issue 25). Anything else goes through the caster as before.
   static G* game_of(PyObject* self) noexcept {
     auto* instance = reinterpret_cast<py::detail::instance*>(self);
-    if (game_base && PyObject_TypeCheck(self, game_base) && instance->simple_layout &&
+    PyTypeObject* type = Py_TYPE(self);
+    const bool is_game = game_base && (type == game_base || type->tp_base == game_base ||  // the Python Game: no MRO walk
+                                       PyType_IsSubtype(type, game_base));
+    if (is_game && instance->simple_layout &&
         instance->simple_holder_constructed) {
       return static_cast<G*>(static_cast<PyGameOf<G>*>(instance->simple_value_holder[0]));
     }
@@ -239,20 +242,31 @@ struct FastCalls {
         {"legal_action_mask", &legal_action_mask, METH_NOARGS},
         {"record_json", &json_text, METH_NOARGS},
     }};
-    static std::array<PyMethodDef, fast.size()> defs{};
     static std::array<std::string, fast.size()> docs;
-    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     for (std::size_t i = 0; i < fast.size(); ++i) {
       py::object method = cls.attr(fast[i].name);
       cls.attr(("_" + std::string(fast[i].name)).c_str()) = method;
       const py::object doc = method.attr("__doc__");
       docs[i] = doc.is_none() ? std::string() : doc.cast<std::string>();
       defs[i] = {fast[i].name, fast[i].function, fast[i].flags, docs[i].c_str()};
-      py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &defs[i]));
+    }
+    install_on(cls);
+  }
+
+  // The fast methods as descriptors of `cls` (CoreGame, or a Python subclass: GameBase._own_fast_calls).
+  // CPython 3.11+ specialises a call of a C method descriptor (METH_O, METH_NOARGS) into a direct call
+  // only while self's class is exactly the descriptor's class; a Python Game calling CoreGame's
+  // descriptors took the generic path on every call, with a subclass check.
+  static void install_on(py::handle cls) {
+    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+    for (PyMethodDef& def : defs) {
+      py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
       if (!descriptor) throw py::error_already_set();
-      cls.attr(fast[i].name) = descriptor;
+      cls.attr(def.ml_name) = descriptor;
     }
   }
+
+  static inline std::array<PyMethodDef, 6> defs{};
 };
 
 }  // namespace bieten::py_bindings

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -275,6 +276,64 @@ py::tuple restore(const py::type& cls, const py::object& record, const py::type&
   return py::make_tuple(std::move(game), std::move(rules), std::move(given));
 }
 
+// Game(rules, seed)'s common case in one call (GameBase._init_plain(rules, seed), METH_FASTCALL): the
+// Python __init__ asks it first and goes its own way, which checks and refuses, when it answers False.
+// That way had the Python checks and pybind11's six-argument __init__ (a std::optional each) set
+// the state and a property set the metadata: 2.1 us of a new game, about 20 ns of every action of a
+// random game stepped from Python (benchmarks/RESULTS.md, issue 25).
+template <typename P>
+struct PlainInit {
+  using G = typename P::Game;
+  using PG = PyGameOf<G>;
+
+  // True once self holds a new game of `rules` (a Rules object of this game, checked by the caller)
+  // dealt from `seed` by dealer 0 and recording; False, with nothing changed, for anything else: an
+  // initialised game, a seed that is not a plain int in 0..2**64-1, rules whose core fails.
+  static PyObject* call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+      PyErr_SetString(PyExc_TypeError, "_init_plain(rules, seed) takes two arguments");
+      return nullptr;
+    }
+    static const py::detail::type_info* const info = py::detail::get_type_info(typeid(PG));
+    auto* instance = reinterpret_cast<py::detail::instance*>(self);
+    if (!PyObject_TypeCheck(self, info->type) || !instance->simple_layout || instance->simple_holder_constructed ||
+        !PyLong_CheckExact(args[1])) {
+      Py_RETURN_FALSE;
+    }
+    const unsigned long long seed = PyLong_AsUnsignedLongLong(args[1]);
+    if (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {  // negative, or 2**64 and above
+      PyErr_Clear();
+      Py_RETURN_FALSE;
+    }
+    try {
+      const py::handle rules(args[0]);
+      const py::object core = rules.attr("_core");
+      py::object meta = P::restored_meta(py::reinterpret_borrow<py::object>(rules), py::none());
+      auto value = std::make_unique<PG>(P::plain_game(value_of<typename P::Rules>(core), seed));
+      value->meta = std::move(meta);
+      instance->get_value_and_holder(info).value_ptr() = value.release();
+      info->init_instance(instance, nullptr);  // as pybind11's __init__ ends: the holder owns the value
+    } catch (py::error_already_set&) {
+      PyErr_Clear();
+      Py_RETURN_FALSE;
+    } catch (...) {  // the slow way builds again and refuses with the typed error
+      Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
+  }
+
+  static void install(py::handle cls) {
+    static PyMethodDef def{"_init_plain", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&call)),
+                           METH_FASTCALL,
+                           "_init_plain(rules, seed): makes Game(rules, seed) in one call and answers True, or\n"
+                           "answers False, changing nothing, when the Python __init__ has to do it."};
+    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+    py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
+    if (!descriptor) throw py::error_already_set();
+    cls.attr("_init_plain") = descriptor;
+  }
+};
+
 // GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
 // own): its construction from the game's arguments or from a record, the Python layer's state,
 // clone() and __copy__, and the module's initialised().
@@ -310,6 +369,19 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
       }, py::arg("seat"));
   add_clone_methods<G>(m.attr("CoreGame"));
   add_clone_methods<PG>(cls);
+  PlainInit<P>::install(cls);
+  cls.def_static(
+      "_own_fast_calls",
+      [](const py::type& sub) {
+        if (!PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(sub.ptr()), FastCalls<P>::game_base)) {
+          throw py::type_error("_own_fast_calls: the class must derive from GameBase");
+        }
+        FastCalls<P>::install_on(sub);
+        add_clone_methods<PG>(sub);
+      },
+      py::arg("cls"),
+      "Gives a Python Game class the decision-loop calls (apply_id, step, legal_*, clone) as its own C\n"
+      "method descriptors, which CPython calls directly for instances of exactly that class.");
   // Whether a game's C++ part has been constructed, asked without raising (Game.__init__ asks it
   // on every new game, and a C++ exception would cost microseconds).
   m.def("initialised", [initialised_error](const py::handle& game) { return is_initialised<G>(game, initialised_error); },

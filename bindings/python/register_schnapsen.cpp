@@ -126,6 +126,11 @@ Game new_game(const sn::Rules& rules, std::uint64_t seed, int dealer,
 // What the shared registration (register_game_common.hpp) needs of this game.
 struct Bindings {
   using Game = sn::Game;
+  using Rules = sn::Rules;
+  // Game(rules, seed): dealer 0, no given deal, recording (GameBase._init_plain).
+  static Game plain_game(const Rules& rules, std::uint64_t seed) {
+    return new_game(rules, seed, 0, std::nullopt, std::nullopt, std::nullopt, true, false);
+  }
   using Action = PyAction;
   static constexpr const char* const* kPhaseNames = py_bindings::kPhaseNames;
   static constexpr const char* kApplyAllDoc =

@@ -130,6 +130,17 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     ) -> None:
         """``record=False`` keeps no events and no action list: for search and self-play, where
         clones must be cheap; ``events``, ``events_for``, ``history`` and ``to_json`` then raise."""
+        # Game(rules, seed) in one core call; anything else, or a refusal, goes the checking way below.
+        if (
+            deal is None
+            and top_card is None
+            and record is True
+            and type(dealer) is int
+            and dealer == 0
+            and isinstance(rules, Rules)
+            and self._init_plain(rules, seed)
+        ):
+            return
         if _built(self):  # pybind11 would keep the old state under the new metadata
             raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
         try:
@@ -225,6 +236,11 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
         return cls.from_json(_record_data_text(record))
+
+
+# The decision-loop calls as Game's own C method descriptors: CPython calls a descriptor of exactly
+# self's class directly, and one of a base class (CoreGame's) through its generic path.
+_core.GameBase._own_fast_calls(Game)
 
 
 def _record_text(text: object) -> str:

@@ -124,6 +124,16 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     ) -> None:
         """``deal`` gives the first deal in ``schnapsen.deal()``'s shape (S3.7; it skips that deal's cut
         or knock). ``record=False`` keeps no events and no action list, for cheap clones."""
+        # Game(rules, seed) in one core call; anything else, or a refusal, goes the checking way below.
+        if (
+            deal is None
+            and record is True
+            and type(dealer) is int
+            and dealer == 0
+            and isinstance(rules, Rules)
+            and self._init_plain(rules, seed)
+        ):
+            return
         if _built(self):
             raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
         try:
@@ -186,3 +196,8 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
         return cls.from_json(_record_data_text(record))
+
+
+# The decision-loop calls as Game's own C method descriptors: CPython calls a descriptor of exactly
+# self's class directly, and one of a base class (CoreGame's) through its generic path.
+_core.GameBase._own_fast_calls(Game)
