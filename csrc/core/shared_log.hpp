@@ -115,19 +115,18 @@ class SharedLog {
     if (buffered() != 0) f(buffer(), buffered());
   }
 
-  // Appends a value-initialised item and returns it for filling in.
+  // Appends a value-initialised item and returns it for filling in. The common cases (room in the last
+  // chunk, or in a copy's buffer) are a few instructions, inlined into the game's apply; a new chunk or
+  // a full buffer goes out of line.
   T& emplace_back() {
     T* slot;
-    if (own_last_) {  // never copied, or a copy that has made its chunks its own: in place
-      const std::size_t at = in_chunks_ % kChunk;
-      if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
-      slot = chunks_.back()->items() + at;
+    if (own_last_ && in_chunks_ % kChunk != 0) [[likely]] {  // in place, in this log's own last chunk
+      slot = chunks_.back()->items() + in_chunks_ % kChunk;
       ++in_chunks_;
-    } else if (buffered() < kBuffer) {  // a copy: its buffer, with no allocation
+    } else if (!own_last_ && buffered() < kBuffer) {  // a copy: its buffer, with no allocation
       slot = buffer() + buffered();
     } else {
-      make_own();
-      return emplace_back();
+      slot = grow();
     }
     T* item = std::construct_at(slot);
     ++size_;
@@ -163,6 +162,16 @@ class SharedLog {
     in_chunks_ = other.in_chunks_;
     own_last_ = false;  // the last chunk is shared (the original may still fill it): append to the buffer
     std::memcpy(buffer_, other.buffer_, sizeof(T) * other.buffered());
+  }
+
+  // The slot of the next item when the fast paths have none: a new chunk of this log's own (its last
+  // one is full, or it has none), after making a copy's full buffer its own first.
+  [[gnu::noinline]] T* grow() {
+    if (!own_last_) make_own();
+    const std::size_t at = in_chunks_ % kChunk;
+    if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+    ++in_chunks_;
+    return chunks_.back()->items() + at;
   }
 
   // A copy's full buffer: the shared last chunk's items, if it is partly filled, and the buffer's go to
