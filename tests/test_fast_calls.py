@@ -69,44 +69,72 @@ def test_apply_and_step_on_cold_clones_match_the_slow_paths(name: str) -> None:
         assert f.ply == s.ply == t.ply
 
 
+ARRAYS: dict[str, tuple[Any, Any]] = {  # the call, and the dtype of the same itemsize a caller may set
+    "legal_action_mask": (lambda g: g.legal_action_mask(), np.uint8),
+    "observation": (lambda g: g.observation(0), np.int32),
+}
+
+
 @pytest.mark.parametrize("name", ["bieten", "schnapsen"])
-def test_a_mask_the_caller_keeps_in_any_way_is_never_refilled(name: str) -> None:
-    """The last mask is filled again only once nothing refers to it (fast_calls.hpp let_go): one kept,
-    viewed, weakly referenced, reshaped, retyped or made read-only stays as the caller left it."""
+@pytest.mark.parametrize("call", sorted(ARRAYS))
+def test_an_array_the_caller_keeps_in_any_way_is_never_refilled(name: str, call: str) -> None:
+    """The last mask or observation is filled again only once nothing refers to it (fast_calls.hpp
+    ArrayOut::let_go): one kept, viewed, weakly referenced, reshaped, retyped or made read-only stays as
+    the caller left it."""
+    make, other_dtype = ARRAYS[call]
     games = [g for g in positions(name, 1) if not g.is_over][:2]
     first, second = games[0], games[1]
-    assert first.legal_action_ids() != second.legal_action_ids()
-    expected = first.legal_action_mask().copy()
+    assert not np.array_equal(make(first), make(second))
+    expected = make(first).copy()
+    dtype = expected.dtype
 
-    kept = first.legal_action_mask()
-    again = second.legal_action_mask()
+    kept = make(first)
+    again = make(second)
     assert kept is not again and np.array_equal(kept, expected)
 
-    view = first.legal_action_mask()[:]
-    second.legal_action_mask()
+    view = make(first)[:]
+    make(second)
     assert np.array_equal(view, expected)
 
-    weak = weakref.ref(first.legal_action_mask())
-    fresh = second.legal_action_mask()
+    weak = weakref.ref(make(first))
+    fresh = make(second)
     assert weak() is not fresh
 
-    reshaped = first.legal_action_mask()
+    reshaped = make(first)
     reshaped.shape = (1, reshaped.size)
     del reshaped
-    assert second.legal_action_mask().shape == expected.shape
+    assert make(second).shape == expected.shape
 
-    retyped = first.legal_action_mask()
-    retyped.dtype = np.uint8
+    retyped = make(first)
+    retyped.dtype = other_dtype
     del retyped
-    assert second.legal_action_mask().dtype == np.bool_
+    assert make(second).dtype == dtype
 
-    frozen = first.legal_action_mask()
+    frozen = make(first)
     frozen.setflags(write=False)
     del frozen
-    assert second.legal_action_mask().flags.writeable
+    assert make(second).flags.writeable
 
-    first.legal_action_mask()  # dropped at once: the next mask reuses it, filled again
-    assert np.flatnonzero(second.legal_action_mask()).tolist() == second.legal_action_ids()
+    make(first)  # dropped at once: the next one reuses it, filled again
+    assert np.array_equal(make(second), make(second).copy())
+    assert np.array_equal(make(first), expected)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_observation_is_a_fresh_float32_array_equal_to_the_slow_paths(name: str) -> None:
+    """Every seat's observation (docs/observation.md) on every position: the fast call's equals the
+    pybind11 method's, and a seat the fast call does not take is refused by it as before (R2.1, S2.1)."""
+    for game in positions(name, 2):
+        for seat in range(game.rules.players):
+            obs = game.observation(seat)
+            slow = game._observation(seat)
+            assert obs.dtype == np.float32 and obs.shape == slow.shape and obs.flags.owndata
+            assert np.array_equal(obs, slow)
+    game = positions(name, 1)[0]
+    for bad in (-1, game.rules.players, 2**70, True, 1.5, "0"):
+        with pytest.raises(ValueError, match=r"seat must be"):
+            game.observation(bad)
+    assert np.array_equal(game.observation(np.int64(1)), game._observation(1))
 
 
 # -- Game(rules, seed) in one core call (GameBase._init_plain) -------------------------------------
@@ -142,7 +170,8 @@ def test_a_new_game_refuses_what_it_refused_before(name: str) -> None:
 def test_game_owns_its_loop_calls_and_a_subclass_still_gets_them(name: str) -> None:
     # CPython calls a C method descriptor directly only for instances of exactly its class.
     cls, rules = GAMES[name]
-    for method in ("apply_id", "step", "legal_action_ids", "legal_actions", "legal_action_mask", "clone"):
+    loop_calls = ("apply_id", "step", "legal_action_ids", "legal_actions", "legal_action_mask", "observation")
+    for method in (*loop_calls, "clone"):
         assert cls.__dict__[method].__objclass__ is cls
 
     class Mine(cls):  # type: ignore[misc,valid-type]

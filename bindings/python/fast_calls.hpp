@@ -1,6 +1,7 @@
-// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask) and
-// record_json (to_json) as plain CPython methods (METH_O, METH_NOARGS), as clone() already is
-// (py_game_common.hpp): the C++ work of an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
+// The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask,
+// observation) and record_json (to_json) as plain CPython methods (METH_O, METH_NOARGS), as clone()
+// already is (py_game_common.hpp): the C++ work of an apply is 15-90 ns, and pybind11's dispatcher,
+// made for overloads and argument conversion, cost
 // about 250 ns more per call (benchmarks/RESULTS.md, issue 25). Each fast method serves the common case
 // only — a plain int id that is legal now — and hands anything else (a NumPy integer, a bad id, an
 // illegal one, a never-initialised game) to the pybind11 method kept under a private name, which
@@ -149,66 +150,101 @@ struct FastCalls {
   // with its dtype and shape objects, was two thirds of the call: benchmarks/RESULTS.md, issue 25).
   static PyObject* legal_action_mask(PyObject* self, PyObject*) {
     G* g = game_of(self);
-    if (!g) return slow(self, "_legal_action_mask", nullptr);
-    if (!numpy) {  // the first mask imports NumPy (import bieten does not: tests/test_import.py)
-      const py::detail::npy_api* api = nullptr;
-      try {
-        api = &py::detail::npy_api::get();
-      } catch (...) {
-        return slow(self, "_legal_action_mask", nullptr);
-      }
-      PyObject* descr = api->PyArray_DescrFromType_(py::detail::npy_api::NPY_BOOL_);  // kept: a builtin's
-      if (!descr) return nullptr;
-      numpy = api;
-      bool_descr = descr;
-    }
-    PyObject* out = nullptr;
-    if (last_mask && let_go(last_mask)) {
-      out = last_mask;
-      Py_INCREF(out);
-    } else {
-      Py_INCREF(bool_descr);  // NewFromDescr steals a reference
-      static constexpr Py_intptr_t shape[1] = {G::kNumActions};
-      out = numpy->PyArray_NewFromDescr_(numpy->PyArray_Type_, bool_descr, 1, shape, nullptr, nullptr, 0, nullptr);
-      if (!out) return nullptr;
-      Py_XDECREF(last_mask);
-      Py_INCREF(out);
-      last_mask = out;
-    }
-    bool* data = reinterpret_cast<bool*>(py::detail::array_proxy(out)->data);
+    PyObject* out = g ? masks.next() : nullptr;
+    if (!out) return PyErr_Occurred() ? nullptr : slow(self, "_legal_action_mask", nullptr);
+    bool* data = reinterpret_cast<bool*>(ArrayOut::data(out));
     std::memset(data, 0, G::kNumActions);
     P::for_each_legal(*g, [data](int id) { data[id] = true; });
     return out;
   }
 
-  // The last mask handed out is kept, and filled again if its caller has let go of it: nothing else
-  // refers to it (no reference, no weak reference, no view, which would be a reference) and it is as it
-  // was made (one dimension of kNumActions, bool, its own writeable data). Then nobody can see it
-  // change, and the call makes and frees no array, which was most of its cost in a loop that drops
-  // each mask (benchmarks/RESULTS.md, issue 25). Under the GIL, as every call here.
-  struct ArrayHead {  // NumPy's PyArrayObject_fields up to weakreflist (numpy/ndarraytypes.h)
-    PyObject_HEAD
-    char* data;
-    int nd;
-    Py_intptr_t* dimensions;
-    Py_intptr_t* strides;
-    PyObject* base;
-    PyObject* descr;
-    int flags;
-    PyObject* weakreflist;
-  };
-  static bool let_go(PyObject* array) {
-    static constexpr int kOwnWriteable = 0x0004 | 0x0400;  // NPY_ARRAY_OWNDATA | NPY_ARRAY_WRITEABLE
-    static constexpr int kWriteBack = 0x2000;               // NPY_ARRAY_WRITEBACKIFCOPY
-    const auto* head = reinterpret_cast<const ArrayHead*>(array);
-    return Py_REFCNT(array) == 1 && head->weakreflist == nullptr && head->base == nullptr && head->nd == 1 &&
-           head->dimensions[0] == G::kNumActions && head->strides[0] == 1 && head->descr == bool_descr &&
-           (head->flags & kOwnWriteable) == kOwnWriteable && (head->flags & kWriteBack) == 0;
+  // The observation the same way, for a seat given as a plain int in range; anything else goes to the
+  // pybind11 method, which converts or refuses (R2, S2). Every one of its floats is written.
+  static PyObject* observation(PyObject* self, PyObject* arg) {
+    G* g = game_of(self);
+    int overflow = 0;
+    const long seat = g && PyLong_CheckExact(arg) ? PyLong_AsLongAndOverflow(arg, &overflow) : -1;
+    if (!g || overflow || seat < 0 || seat >= g->players()) return slow(self, "_observation", arg);
+    PyObject* out = observations.next();
+    if (!out) return PyErr_Occurred() ? nullptr : slow(self, "_observation", arg);
+    write_observation(*g, static_cast<int>(seat), reinterpret_cast<float*>(ArrayOut::data(out)));
+    return out;
   }
-  // NumPy's C API and bool dtype, looked up at the first mask; the last mask handed out (let_go).
-  static inline const py::detail::npy_api* numpy = nullptr;
-  static inline PyObject* bool_descr = nullptr;
-  static inline PyObject* last_mask = nullptr;
+
+  // One-dimensional NumPy arrays of one length and type, made by NumPy's C API; the last one handed out
+  // is kept, and filled again if its caller has let go of it: nothing else refers to it (no reference,
+  // no weak reference, no view, which would be a reference) and it is as it was made (its shape and
+  // dtype, its own writeable data). Then nobody can see it change, and the call makes and frees no
+  // array, which was most of its cost in a loop that drops each one (benchmarks/RESULTS.md, issue 25).
+  // NumPy is looked up at the first array (import bieten does not import it: tests/test_import.py).
+  // Under the GIL, as every call here.
+  struct ArrayOut {
+    int type;  // NPY_BOOL, NPY_FLOAT
+    Py_intptr_t length;
+    Py_intptr_t item_size;
+    PyObject* descr = nullptr;
+    PyObject* last = nullptr;
+
+    // A new reference to an array to fill, or nullptr: with an error set if NumPy failed, else without
+    // one when NumPy cannot be imported (the slow path then says why).
+    PyObject* next() {
+      if (!descr) {
+        const py::detail::npy_api* api = numpy_api();
+        if (!api) return nullptr;
+        descr = api->PyArray_DescrFromType_(type);  // kept: a builtin's
+        if (!descr) return nullptr;
+      }
+      if (last && let_go(last)) {
+        Py_INCREF(last);
+        return last;
+      }
+      Py_INCREF(descr);  // NewFromDescr steals a reference
+      const Py_intptr_t shape[1] = {length};
+      const py::detail::npy_api* api = numpy_api();
+      PyObject* out = api->PyArray_NewFromDescr_(api->PyArray_Type_, descr, 1, shape, nullptr, nullptr, 0, nullptr);
+      if (!out) return nullptr;
+      Py_XDECREF(last);
+      Py_INCREF(out);
+      last = out;
+      return out;
+    }
+
+    static void* data(PyObject* array) { return py::detail::array_proxy(array)->data; }
+
+    struct Head {  // NumPy's PyArrayObject_fields up to weakreflist (numpy/ndarraytypes.h)
+      PyObject_HEAD
+      char* data;
+      int nd;
+      Py_intptr_t* dimensions;
+      Py_intptr_t* strides;
+      PyObject* base;
+      PyObject* descr;
+      int flags;
+      PyObject* weakreflist;
+    };
+    bool let_go(PyObject* array) const {
+      static constexpr int kOwnWriteable = 0x0004 | 0x0400;  // NPY_ARRAY_OWNDATA | NPY_ARRAY_WRITEABLE
+      static constexpr int kWriteBack = 0x2000;               // NPY_ARRAY_WRITEBACKIFCOPY
+      const auto* head = reinterpret_cast<const Head*>(array);
+      return Py_REFCNT(array) == 1 && head->weakreflist == nullptr && head->base == nullptr && head->nd == 1 &&
+             head->dimensions[0] == length && head->strides[0] == item_size && head->descr == descr &&
+             (head->flags & kOwnWriteable) == kOwnWriteable && (head->flags & kWriteBack) == 0;
+    }
+  };
+  static const py::detail::npy_api* numpy_api() {
+    static const py::detail::npy_api* api = nullptr;
+    if (!api) {
+      try {
+        api = &py::detail::npy_api::get();
+      } catch (...) {
+        PyErr_Clear();
+        return nullptr;
+      }
+    }
+    return api;
+  }
+  static inline ArrayOut masks{py::detail::npy_api::NPY_BOOL_, G::kNumActions, 1};
+  static inline ArrayOut observations{py::detail::npy_api::NPY_FLOAT_, kObservationSizeOf<G>, sizeof(float)};
 
   // The record as JSON text (Game.to_json): the core's ASCII text copied into a str, not decoded. A
   // game made with record=False goes to the pybind11 method, which refuses it.
@@ -238,12 +274,13 @@ struct FastCalls {
       PyCFunction function;
       int flags;
     };
-    static const std::array<Fast, 6> fast{{
+    static const std::array<Fast, 7> fast{{
         {"apply_id", &apply_id, METH_O},
         {"step", &step, METH_O},
         {"legal_action_ids", &legal_action_ids, METH_NOARGS},
         {"legal_actions", &legal_actions, METH_NOARGS},
         {"legal_action_mask", &legal_action_mask, METH_NOARGS},
+        {"observation", &observation, METH_O},
         {"record_json", &json_text, METH_NOARGS},
     }};
     static std::array<std::string, fast.size()> docs;
@@ -270,7 +307,7 @@ struct FastCalls {
     }
   }
 
-  static inline std::array<PyMethodDef, 6> defs{};
+  static inline std::array<PyMethodDef, 7> defs{};
 };
 
 }  // namespace bieten::py_bindings
