@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
-#include <utility>
 
 namespace bieten::py_bindings {
 
@@ -84,11 +83,10 @@ struct FastCalls {
   // the whole buffer, measured slower (a branch on the cold log's state first); a warm game pays a few
   // nanoseconds for the prefetch instructions.
   static void warm(const G* g) {
+    // A plain loop: written as an unrolled fold over an index sequence, GCC 12 emitted no prefetch at
+    // all, and an apply on a cold clone took twice as long.
     const auto* begin = reinterpret_cast<const std::byte*>(g);
-    constexpr std::size_t kLines = (sizeof(G) + 63) / 64;
-    [&]<std::size_t... line>(std::index_sequence<line...>) {  // unrolled: one instruction a line
-      (__builtin_prefetch(begin + 64 * line, 1), ...);
-    }(std::make_index_sequence<kLines>{});
+    for (std::size_t offset = 0; offset < sizeof(G); offset += 64) __builtin_prefetch(begin + offset, 1);
   }
 
   static PyObject* apply_id(PyObject* self, PyObject* arg) {
