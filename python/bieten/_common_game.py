@@ -31,6 +31,8 @@ class CommonGame(Generic[_RulesT]):
     _ACTION_TEXTS: ClassVar[Sequence[str]]
     #: What builds an event from the core's dict (bieten.Event).
     _EVENT: ClassVar[type[Event]]
+    #: The game's Rules class, what ``Game(rules, seed)`` takes.
+    _RULES_CLASS: ClassVar[type[Any]]
 
     if TYPE_CHECKING:  # the core's, for the type checker
         records: bool
@@ -52,6 +54,19 @@ class CommonGame(Generic[_RulesT]):
         def record_bytes(self) -> bytes: ...
         @classmethod
         def _restored(cls, record: str | bytes | bytearray | memoryview) -> Any: ...
+        def _init_plain(self, rules: object, seed: object) -> bool: ...
+
+    def _new_plain(self, rules: object, seed: object, dealer: object, record: object) -> bool:
+        """``Game(rules, seed)`` with dealer 0, recording and no given deal (the caller has checked that)
+        in one core call (``GameBase._init_plain``): True once built; False, with nothing changed, for
+        anything else, which the caller's checking way then builds or refuses."""
+        return (
+            record is True
+            and type(dealer) is int
+            and dealer == 0
+            and isinstance(rules, self._RULES_CLASS)
+            and self._init_plain(rules, seed)
+        )
 
     @property
     def rules(self) -> _RulesT:

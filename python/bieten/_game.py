@@ -117,6 +117,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     _ACTION = Action
     _ACTION_TEXTS = tuple(_core.action_texts())
     _EVENT = Event
+    _RULES_CLASS = Rules
 
     def __init__(
         self,
@@ -130,17 +131,8 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     ) -> None:
         """``record=False`` keeps no events and no action list: for search and self-play, where
         clones must be cheap; ``events``, ``events_for``, ``history`` and ``to_json`` then raise."""
-        # Game(rules, seed) in one core call; anything else, or a refusal, goes the checking way below.
-        if (
-            deal is None
-            and top_card is None
-            and record is True
-            and type(dealer) is int
-            and dealer == 0
-            and isinstance(rules, Rules)
-            and self._init_plain(rules, seed)
-        ):
-            return
+        if deal is None and top_card is None and self._new_plain(rules, seed, dealer, record):
+            return  # Game(rules, seed) in one core call; anything else goes the checking way below
         if _built(self):  # pybind11 would keep the old state under the new metadata
             raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
         try:

@@ -112,6 +112,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     _ACTION = Action
     _ACTION_TEXTS = _ACTION_TEXTS
     _EVENT = Event
+    _RULES_CLASS = Rules
 
     def __init__(
         self,
@@ -124,16 +125,8 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     ) -> None:
         """``deal`` gives the first deal in ``schnapsen.deal()``'s shape (S3.7; it skips that deal's cut
         or knock). ``record=False`` keeps no events and no action list, for cheap clones."""
-        # Game(rules, seed) in one core call; anything else, or a refusal, goes the checking way below.
-        if (
-            deal is None
-            and record is True
-            and type(dealer) is int
-            and dealer == 0
-            and isinstance(rules, Rules)
-            and self._init_plain(rules, seed)
-        ):
-            return
+        if deal is None and self._new_plain(rules, seed, dealer, record):
+            return  # Game(rules, seed) in one core call; anything else goes the checking way below
         if _built(self):
             raise TypeError("this Game is already initialised; make a new Game(rules, seed) instead")
         try:
