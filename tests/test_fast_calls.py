@@ -189,3 +189,14 @@ def test_game_owns_its_loop_calls_and_a_subclass_still_gets_them(name: str) -> N
         ids = game.step(action)
     assert type(game.clone()) is Mine
     assert game.to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_to_bytes_is_the_slow_paths_record_and_restores_the_game(name: str) -> None:
+    for game in positions(name, 1):
+        data = game.to_bytes()
+        assert data == game._record_bytes()
+        assert type(game).from_bytes(data) == game
+    cls, rules = GAMES[name]
+    with pytest.raises(bieten.BietenError, match="to_bytes needs a recording game"):
+        cls(rules, 1, record=False).to_bytes()

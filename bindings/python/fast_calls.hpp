@@ -1,7 +1,7 @@
 // The calls of a decision loop (apply_id, step, legal_action_ids, legal_actions, legal_action_mask,
-// observation) and record_json (to_json) as plain CPython methods (METH_O, METH_NOARGS), as clone()
-// already is (py_game_common.hpp): the C++ work of an apply is 15-90 ns, and pybind11's dispatcher,
-// made for overloads and argument conversion, cost
+// observation) and the records' writers (record_json, record_bytes: to_json, to_bytes) as plain
+// CPython methods (METH_O, METH_NOARGS), as clone() already is (py_game_common.hpp): the C++ work of
+// an apply is 15-90 ns, and pybind11's dispatcher, made for overloads and argument conversion, cost
 // about 250 ns more per call (benchmarks/RESULTS.md, issue 25). Each fast method serves the common case
 // only — a plain int id that is legal now — and hands anything else (a NumPy integer, a bad id, an
 // illegal one, a never-initialised game) to the pybind11 method kept under a private name, which
@@ -260,6 +260,19 @@ struct FastCalls {
   }
   static std::string record_json_of(const G& g) { return record_json(g); }  // the game's, found by its namespace
 
+  // The binary record (Game.to_bytes) the same way: pybind11's dispatcher was about a third of it.
+  static PyObject* bytes_record(PyObject* self, PyObject*) {
+    G* g = game_of(self);
+    if (!g || !g->records_events()) return slow(self, "_record_bytes", nullptr);
+    try {
+      const std::string data = record_bytes_of(*g);
+      return PyBytes_FromStringAndSize(data.data(), static_cast<Py_ssize_t>(data.size()));
+    } catch (...) {
+      return slow(self, "_record_bytes", nullptr);
+    }
+  }
+  static std::string record_bytes_of(const G& g) { return record_bytes(g); }
+
   // Moves each pybind11 method to its private name and puts the fast one in its place, keeping its
   // docstring; called once the class's pybind11 methods are defined.
   static void install(py::class_<G>& cls) {
@@ -272,7 +285,7 @@ struct FastCalls {
       PyCFunction function;
       int flags;
     };
-    static const std::array<Fast, 7> fast{{
+    static const std::array<Fast, 8> fast{{
         {"apply_id", &apply_id, METH_O},
         {"step", &step, METH_O},
         {"legal_action_ids", &legal_action_ids, METH_NOARGS},
@@ -280,6 +293,7 @@ struct FastCalls {
         {"legal_action_mask", &legal_action_mask, METH_NOARGS},
         {"observation", &observation, METH_O},
         {"record_json", &json_text, METH_NOARGS},
+        {"record_bytes", &bytes_record, METH_NOARGS},
     }};
     static std::array<std::string, fast.size()> docs;
     for (std::size_t i = 0; i < fast.size(); ++i) {
@@ -305,7 +319,7 @@ struct FastCalls {
     }
   }
 
-  static inline std::array<PyMethodDef, 7> defs{};
+  static inline std::array<PyMethodDef, 8> defs{};
 };
 
 }  // namespace bieten::py_bindings
