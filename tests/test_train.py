@@ -74,3 +74,18 @@ def test_a_short_run_beats_random_and_resumes(tmp_path: Path) -> None:
     after = torch.load(out / "checkpoint.pt", weights_only=False)["state"]
     assert after["updates"] > before["updates"] and after["spent"] > before["spent"]
     assert len(result.curve) > len(first) and result.curve[: len(first)] == first
+
+
+def test_cloning_spreads_the_smoothing_over_the_legal_actions_only() -> None:
+    from bieten.train._ppo import _smoothed_loss
+
+    logits = torch.tensor([[2.0, 0.0, 0.0, 5.0]])
+    mask = torch.tensor([[True, True, False, False]])
+    target = torch.tensor([0])
+    # log-softmax over the two legal outputs: -0.126928 and -2.126928; the target keeps 0.95 of the
+    # mass and the other legal action gets 0.05, the illegal ones nothing (their 5.0 is ignored).
+    loss = _smoothed_loss(logits, mask, target, 0.1)
+    assert loss.item() == pytest.approx(0.95 * 0.126928 + 0.05 * 2.126928, abs=1e-5)
+    # Without smoothing it is the masked cross-entropy of the teacher's action.
+    plain = torch.nn.functional.cross_entropy(logits.masked_fill(~mask, -1e9), target)
+    assert _smoothed_loss(logits, mask, target, 0.0).item() == pytest.approx(plain.item(), abs=1e-6)

@@ -13,18 +13,20 @@ class TrainConfig:
     """The method's knobs (docs/agents.md, "How it learns"); the defaults are the shipped runs'."""
 
     hidden: tuple[int, ...] = (256, 256)
-    clone_share: float = 0.45  # of the minutes: collecting the teacher's decisions and cloning them
+    clone_share: float = 0.2  # of the minutes: collecting the teacher's decisions and cloning them
+    clone_smoothing: float = 0.1  # of the target's mass spread over the legal actions: keeps the logits soft
     teacher: str = "heuristic"  # the built-in agent whose decisions are cloned
     clone_limit: int = 300_000  # at most this many decisions kept (800 bytes each for Bieten)
     league: tuple[str, ...] = ("heuristic",)  # opponents of the PPO phase, a game each in turn
     num_envs: int = 128
     rollout_steps: int = 32
     lr_clone: float = 1e-3
-    lr_ppo: float = 2e-4
+    lr_ppo: float = 3e-4
     gamma: float = 0.99
     lam: float = 0.95
     clip: float = 0.2
-    entropy: float = 0.003
+    entropy: float = 0.01
+    value_warmup: int = 50  # first PPO updates that fit only the value (the policy stays the clone)
     epochs: int = 2
     minibatch: int = 1024
     eval_games: int = 128

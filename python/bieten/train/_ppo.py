@@ -62,6 +62,19 @@ def _masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return logits.masked_fill(~mask, -1e9)
 
 
+def _smoothed_loss(
+    logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor, eps: float
+) -> torch.Tensor:
+    """Cross-entropy against the teacher's action with ``eps`` of the mass spread over the legal actions
+    (never over illegal ones): a clone fitted to one-hot targets saturates its logits, and PPO's
+    gradients through a saturated softmax vanish."""
+    logp = torch.log_softmax(_masked(logits, mask), dim=1)
+    legal = mask.float()
+    soft = eps * legal / legal.sum(dim=1, keepdim=True)
+    soft[torch.arange(len(target)), target] += 1.0 - eps
+    return -(soft * logp).sum(dim=1).mean()
+
+
 class _Bar:
     """A one-line progress bar on stderr: the share of the time budget spent, and what runs."""
 
@@ -211,7 +224,7 @@ def run(
             for k in range(0, len(ys), 512):
                 idx = order[k : k + 512]
                 batch = xs[idx].float() / divisors
-                loss = nn.functional.cross_entropy(_masked(policy(batch), ms[idx]), ys[idx])
+                loss = _smoothed_loss(policy(batch), ms[idx], ys[idx], config.clone_smoothing)
                 opt.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
                 opt.step()
@@ -310,7 +323,10 @@ def _ppo(
                 ).mean()
                 vloss = ((value(bx[idx]).squeeze(1) - bret[idx]) ** 2).mean()
                 entropy = dist.entropy().mean()  # type: ignore[no-untyped-call,unused-ignore]
-                loss = pg + 0.5 * vloss - config.entropy * entropy
+                if state["updates"] < config.value_warmup:
+                    loss = 0.5 * vloss  # a fresh value's advantages would only drag the clone around
+                else:
+                    loss = pg + 0.5 * vloss - config.entropy * entropy
                 opt.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call,unused-ignore]
                 nn.utils.clip_grad_norm_(params, 0.5)
