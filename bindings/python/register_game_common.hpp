@@ -390,8 +390,9 @@ void define_game_base(py::module_& m, const char* initialised_error, Init init) 
         add_clone_methods<PG>(sub);
       },
       py::arg("cls"),
-      "Gives a Python Game class the decision-loop calls (apply_id, step, legal_*, clone) as its own C\n"
-      "method descriptors, which CPython calls directly for instances of exactly that class.");
+      "Gives a Python Game class the fast calls (apply_id, step, legal_*, observation, the record\n"
+      "writers, clone) as its own C method descriptors, which CPython calls directly for instances of\n"
+      "exactly that class.");
   // Whether a game's C++ part has been constructed, asked without raising (Game.__init__ asks it
   // on every new game, and a C++ exception would cost microseconds).
   m.def("initialised", [initialised_error](const py::handle& game) { return is_initialised<G>(game, initialised_error); },

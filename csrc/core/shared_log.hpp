@@ -116,8 +116,8 @@ class SharedLog {
   }
 
   // Appends a value-initialised item and returns it for filling in. The common cases (room in the last
-  // chunk, or in a copy's buffer) are a few instructions, inlined into the game's apply; a new chunk or
-  // a full buffer goes out of line.
+  // chunk, or in a copy's buffer) are a test and a store; a new chunk or a copy's full buffer goes out
+  // of line (grow).
   T& emplace_back() {
     T* slot;
     if (own_last_ && in_chunks_ % kChunk != 0) [[likely]] {  // in place, in this log's own last chunk
