@@ -265,7 +265,7 @@ void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;
-  turn_legal(seat, legal_);
+  turn_legal_fast(seat, legal_);
 }
 
 // R5.3: identities an unplayed wild of `seat` may still be named.
@@ -365,12 +365,10 @@ void Game::turn_legal(int p, ActionMask& out) const {
   CardSet names = wilds ? free_identities(p) : 0;
   // R4.2/R5.3: follow the led suit if able. Whether a seat can follow is random from hand to hand:
   // chosen with selects, not a jump (led_suit_ is -1 before the lead: no suit to follow).
-  static constexpr std::array<CardSet, kSuits + 1> kLedNaturals = {0, natural_suit(0), natural_suit(1), natural_suit(2),
-                                                                   natural_suit(3)};
   static constexpr std::array<CardSet, kSuits + 1> kLedCards = {0, suit_cards(0), suit_cards(1), suit_cards(2),
                                                                 suit_cards(3)};
   const auto led = static_cast<std::size_t>(led_suit_ + 1);
-  const CardSet follow = naturals & kLedNaturals[led];
+  const CardSet follow = naturals & detail::kLedNaturals[led];
   const CardSet plays = follow ? follow : naturals;
   names &= follow ? kLedCards[led] : ~CardSet{0};
   static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
@@ -738,7 +736,7 @@ void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
   if (phase_ == Phase::kTurn) {
-    turn_legal(turn_seat_, legal_);
+    turn_legal_fast(turn_seat_, legal_);
     return;
   }
   const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;
