@@ -432,8 +432,11 @@ inline void Game::advance(ActionId a) {
     case Phase::kChance: chance(a); return;
     case Phase::kSteal: steal_or_leave(p, a); return;
     case Phase::kTurn:
-      if (is_play(a)) {
-        play(p, a);
+      static_assert(kPlayBase == 0 && kPlayWildBase == kPlayBase + 33 && kBidBase == kPlayWildBase + 96);
+      if (a < kPlayWildBase) {  // a natural card (ids 0..32, R11)
+        play<false>(p, a);
+      } else if (a < kBidBase) {  // a wild named as a card (R5.2)
+        play_wild(p, a);
       } else {
         open_bid(p, bid_figure(a));
       }
@@ -500,13 +503,16 @@ void Game::steal_or_leave(int p, ActionId a) {
   }
 }
 
+void Game::play_wild(int seat, ActionId a) { play<true>(seat, a); }
+
+template <bool kWild>
 inline void Game::play(int seat, ActionId a) {
-  const Card card = played_card(a);
-  const Card identity = played_identity(a);
-  const int wi = is_wild_play(a) ? wild_index_of(a) : -1;
+  const Card card = kWild ? played_card(a) : static_cast<Card>(a - kPlayBase);
+  const Card identity = kWild ? played_identity(a) : card;
+  const int wi = kWild ? wild_index_of(a) : -1;
   in_hand_[seat] &= ~bit(card);
   played_[seat] |= bit(identity);
-  if (wi >= 0) {  // R5.2: the named identity holds for the rest of the hand
+  if (kWild) {  // R5.2: the named identity holds for the rest of the hand
     figure_cards_[seat].cards |= bit(identity);
     figure_cards_[seat].named_by[wi] = bit(identity);
   }
@@ -527,7 +533,7 @@ inline void Game::play(int seat, ActionId a) {
   best_seat_ ^= (best_seat_ ^ seat) & best;
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
-  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
+  if (kWild || (in_hand_[seat] & wild_cards_)) {  // R5.5: its wilds' figures follow its cards
     card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
   }
   // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is

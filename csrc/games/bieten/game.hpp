@@ -160,7 +160,11 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
+  // A card (R4, R5), in two copies: a natural card inline (every card when no card is wild, R5.1),
+  // with its identity the card itself and no wild's bookkeeping; a wild named as a card out of line.
+  template <bool kWild>
   [[gnu::always_inline]] inline void play(int seat, ActionId a);
+  [[gnu::noinline]] void play_wild(int seat, ActionId a);
   [[gnu::always_inline]] inline void open_bid(int seat, Figure f);
   [[gnu::always_inline]] inline void answer_bid(int seat, ActionId a);  // Phase::kAnswer
   void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
