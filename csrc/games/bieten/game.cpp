@@ -486,11 +486,7 @@ void Game::step(ActionId a) { advance(a); }
 void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
 #if BIETEN_GAME_X86
   if (kRunsAvx512) {
-    SeatRuns runs(gens, rules_.players);
-    while (phase_ != Phase::kGameOver) {
-      auto seat = runs.seat(to_act_);
-      advance(uniform_action(legal_, seat));
-    }
+    play_random_avx512(gens);
     return;
   }
 #endif
@@ -502,6 +498,28 @@ void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
   }(std::make_index_sequence<kMaxPlayers>{});
   while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, ahead[static_cast<std::size_t>(to_act_)]));
 }
+
+#if BIETEN_GAME_X86
+// play_random on a CPU with AVX-512 (which all have BMI2): the draws from SeatRuns, and the k-th legal
+// id without a loop: pdep puts bit k of the chosen word's set bits in place (docs/agents.md: the
+// same id as ActionMask::nth), the word chosen with selects; nth's loop ended in a jump that the
+// random k makes unpredictable.
+__attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
+  SeatRuns runs(gens, rules_.players);
+  while (phase_ != Phase::kGameOver) {
+    auto seat = runs.seat(to_act_);
+    const ActionMask& m = legal_;
+    const int c0 = std::popcount(m.w[0]), c01 = c0 + std::popcount(m.w[1]);
+    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(c01 + std::popcount(m.w[2]))));  // R3.3
+    const bool in0 = k < c0, in1 = k < c01;
+    const std::uint64_t word = in0 ? m.w[0] : in1 ? m.w[1] : m.w[2];
+    const int base = in0 ? 0 : in1 ? 64 : 128;
+    const int skip = in0 ? 0 : in1 ? c0 : c01;
+    const std::uint64_t pick = __builtin_ia32_pdep_di(std::uint64_t{1} << (k - skip), word);
+    advance(static_cast<ActionId>(base + std::countr_zero(pick)));
+  }
+}
+#endif
 
 inline void Game::advance(ActionId a) {
   if (record_events_) record_action(a);

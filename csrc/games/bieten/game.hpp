@@ -132,6 +132,11 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // Not in chance mode.
   void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
 
+ private:
+  void play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens);  // its loop where the CPU has AVX-512
+
+ public:
+
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
 
