@@ -54,28 +54,32 @@ class SeatRuns {
       refill(p);
     }
   }
-  // Seat p's generator, as bounded() and uniform_action() take one.
+  // Seat p's generator, as bounded() and uniform_action() take one. Its next value is one load
+  // through the seat's pointer (the seat to act, then the pointer, then the value: the index of a
+  // run would be one load more on the way to the decision).
   struct Seat {
     SeatRuns* runs;
     int p;
     std::uint64_t next() {
-      int& at = runs->at_[p];
-      if (at == kRun) [[unlikely]] runs->refill(p);
-      return runs->values_[p][at++];
+      const std::uint64_t* at = runs->next_[p];
+      if (at == runs->values_[p].data() + kRun) [[unlikely]] at = runs->refill(p);
+      runs->next_[p] = at + 1;
+      return *at;
     }
     std::uint32_t bounded(std::uint32_t n) { return SplitMix64::bounded_of(*this, n); }  // R3.3
   };
   Seat seat(int p) { return Seat{this, p}; }
 
  private:
-  [[gnu::noinline]] void refill(int p) {
+  [[gnu::noinline]] const std::uint64_t* refill(int p) {
     mix64_run_avx512(state_[p], values_[p].data(), kRun / 8);
     state_[p] += kRun * kGoldenGamma;
-    at_[p] = 0;
+    next_[p] = values_[p].data();
+    return next_[p];
   }
   std::array<std::array<std::uint64_t, kRun>, kMaxPlayers> values_;
+  std::array<const std::uint64_t*, kMaxPlayers> next_{};
   std::array<std::uint64_t, kMaxPlayers> state_{};
-  std::array<int, kMaxPlayers> at_{};
 };
 #endif
 
