@@ -506,8 +506,9 @@ void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
 #if BIETEN_GAME_X86
 // play_random on a CPU with AVX-512 (which all have BMI2): the draws from SeatRuns, and the k-th legal
 // id without a loop: pdep puts bit k of the chosen word's set bits in place (docs/agents.md: the
-// same id as ActionMask::nth), the word chosen with selects; nth's loop ended in a jump that the
-// random k makes unpredictable.
+// same id as ActionMask::nth); nth's loop ended in a jump that the random k makes unpredictable.
+// The word is chosen with ?:, which GCC makes jumps of: the same choice forced into masks was 16%
+// slower (benchmarks/RESULTS.md, "Issue 25 item 4, third pass").
 __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
   SeatRuns runs(gens, rules_.players);
   while (phase_ != Phase::kGameOver) {
