@@ -39,7 +39,8 @@ __attribute__((target("avx512f,avx512dq"))) void mix64_run_avx512(std::uint64_t 
 
 const bool kRunsAvx512 = [] {
   __builtin_cpu_init();  // idempotent; the library's constructors may not have run yet
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  // play_random_avx512 also uses BMI2's pdep (every AVX-512 CPU has it; asked all the same)
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("bmi2");
 }();
 
 // Each random seat's coming values, drawn kRun at a time: a decision's draw is a load, its mix64
@@ -504,9 +505,9 @@ void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
 }
 
 #if BIETEN_GAME_X86
-// play_random on a CPU with AVX-512 (which all have BMI2): the draws from SeatRuns, and the k-th legal
-// id without a loop: pdep puts bit k of the chosen word's set bits in place (docs/agents.md: the
-// same id as ActionMask::nth); nth's loop ended in a jump that the random k makes unpredictable.
+// play_random on a CPU with AVX-512 and BMI2: the draws from SeatRuns, and the k-th legal id without a
+// loop: pdep puts bit k of the chosen word's set bits in place (the same id as ActionMask::nth, which
+// uniform_action takes); nth's loop ended in a jump that the random k makes unpredictable.
 // The word is chosen with ?:, which GCC makes jumps of: the same choice forced into masks was 16%
 // slower (benchmarks/RESULTS.md, "Issue 25 item 4, third pass").
 __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
