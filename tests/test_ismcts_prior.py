@@ -42,7 +42,6 @@ def test_a_bad_prior_knob_is_refused_naming_it(bad: str, why: str) -> None:
         bieten.Agent(bad, seed=1)
     with pytest.raises(ValueError, match=why):
         score.CoreAgent(bad, 1)
-    assert not bieten.is_builtin_agent(bad)
 
 
 def test_one_iteration_with_the_prior_plays_the_networks_choice() -> None:
@@ -74,6 +73,8 @@ def test_schnapsen_ismcts_prior_is_legal_deterministic_and_uses_the_prior(preset
     )
     # The same seeds without the prior choose otherwise somewhere in the game.
     assert agent_game(preset, 3, 7, "ismcts:12", odd_seats="heuristic") != first
+    for seed in range(10, 16):  # every seat searching with the prior, checked legal action by action
+        agent_game(preset, seed, seed, "ismcts:20:prior=policy")
 
 
 def test_bieten_ismcts_prior_is_legal_deterministic_and_uses_the_prior() -> None:
@@ -81,6 +82,8 @@ def test_bieten_ismcts_prior_is_legal_deterministic_and_uses_the_prior() -> None
     first = bieten_game(rules, 4, 7, "ismcts:20:prior=policy")
     assert bieten_game(rules, 4, 7, "ismcts:20:prior=policy") == first
     assert bieten_game(rules, 4, 7, "ismcts:20") != first
+    for preset in ("tyrol", "welibieten", "south_tyrol"):  # R4-R7: legal in every preset's rules
+        bieten_game(bieten.Rules.preset(preset).replace(target=10), 5, 5, "ismcts:20:prior=policy")
 
 
 def test_simulate_with_the_prior_is_the_same_on_any_thread_count() -> None:
