@@ -2,13 +2,86 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
 
+// GCC on x86-64: the random seats' draws of play_random are also computed eight at a time with
+// AVX-512 where the CPU has it, chosen at run time (as deal.cpp's shuffle draws are); other
+// compilers and CPUs draw one by one.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define BIETEN_GAME_X86 1
+#else
+#define BIETEN_GAME_X86 0
+#endif
+
 namespace bieten {
 
 namespace {
+
+#if BIETEN_GAME_X86
+typedef unsigned long long U64x8 __attribute__((vector_size(64)));
+
+// R3.1: out[i] = the (i+1)-th value of SplitMix64(state), mix64(state + (i+1)γ), for i < 8 * blocks:
+// the values are independent of one another, so eight lanes compute them at once (vpmullq).
+__attribute__((target("avx512f,avx512dq"))) void mix64_run_avx512(std::uint64_t state, std::uint64_t* out,
+                                                                   int blocks) {
+  const U64x8 lane = {1, 2, 3, 4, 5, 6, 7, 8};
+  U64x8 x = state + lane * kGoldenGamma;
+  for (int b = 0; b < blocks; ++b, x += 8 * kGoldenGamma) {
+    U64x8 z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    std::memcpy(out + 8 * b, &z, sizeof z);
+  }
+}
+
+const bool kRunsAvx512 = [] {
+  __builtin_cpu_init();  // idempotent; the library's constructors may not have run yet
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+}();
+
+// Each random seat's coming values, drawn kRun at a time: a decision's draw is a load, its mix64
+// done beforehand eight lanes wide. The values and their order per seat are its generator's own
+// (R3.1); bounded() takes them through next() (R3.3, its rejection draws the following ones).
+class SeatRuns {
+ public:
+  static constexpr int kRun = 64;  // more than a seat draws in most games: a refill is rare
+  SeatRuns(const std::array<SplitMix64, kMaxPlayers>& gens, int players) {
+    for (int p = 0; p < players; ++p) {
+      state_[p] = gens[p].state();
+      refill(p);
+    }
+  }
+  // Seat p's generator, as bounded() and uniform_action() take one. Its next value is one load
+  // through the seat's pointer (the seat to act, then the pointer, then the value: the index of a
+  // run would be one load more on the way to the decision).
+  struct Seat {
+    SeatRuns* runs;
+    int p;
+    std::uint64_t next() {
+      const std::uint64_t* at = runs->next_[p];
+      if (at == runs->values_[p].data() + kRun) [[unlikely]] at = runs->refill(p);
+      runs->next_[p] = at + 1;
+      return *at;
+    }
+    std::uint32_t bounded(std::uint32_t n) { return SplitMix64::bounded_of(*this, n); }  // R3.3
+  };
+  Seat seat(int p) { return Seat{this, p}; }
+
+ private:
+  [[gnu::noinline]] const std::uint64_t* refill(int p) {
+    mix64_run_avx512(state_[p], values_[p].data(), kRun / 8);
+    state_[p] += kRun * kGoldenGamma;
+    next_[p] = values_[p].data();
+    return next_[p];
+  }
+  std::array<std::array<std::uint64_t, kRun>, kMaxPlayers> values_;
+  std::array<const std::uint64_t*, kMaxPlayers> next_{};
+  std::array<std::uint64_t, kMaxPlayers> state_{};
+};
+#endif
 
 constexpr std::array<std::string_view, kSuits> kSuitNames = {"Hearts", "Leaves", "Bells", "Acorns"};
 
@@ -265,7 +338,7 @@ void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;
-  turn_legal(seat, legal_);
+  turn_legal_fast(seat, legal_);
 }
 
 // R5.3: identities an unplayed wild of `seat` may still be named.
@@ -365,12 +438,10 @@ void Game::turn_legal(int p, ActionMask& out) const {
   CardSet names = wilds ? free_identities(p) : 0;
   // R4.2/R5.3: follow the led suit if able. Whether a seat can follow is random from hand to hand:
   // chosen with selects, not a jump (led_suit_ is -1 before the lead: no suit to follow).
-  static constexpr std::array<CardSet, kSuits + 1> kLedNaturals = {0, natural_suit(0), natural_suit(1), natural_suit(2),
-                                                                   natural_suit(3)};
   static constexpr std::array<CardSet, kSuits + 1> kLedCards = {0, suit_cards(0), suit_cards(1), suit_cards(2),
                                                                 suit_cards(3)};
   const auto led = static_cast<std::size_t>(led_suit_ + 1);
-  const CardSet follow = naturals & kLedNaturals[led];
+  const CardSet follow = naturals & detail::kLedNaturals[led];
   const CardSet plays = follow ? follow : naturals;
   names &= follow ? kLedCards[led] : ~CardSet{0};
   static_assert(kPlayBase == 0 && kBidBase >= 128 && kBidBase + kBiddableFigures <= 192);
@@ -417,6 +488,12 @@ void Game::apply(ActionId a) {
 void Game::step(ActionId a) { advance(a); }
 
 void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
+#if BIETEN_GAME_X86
+  if (kRunsAvx512) {
+    play_random_avx512(gens);
+    return;
+  }
+#endif
   // Each seat's next draw is made ahead (SplitMix64Ahead): which seat acts is known only once the
   // step before is done, and mix64's three multiplications would then stand between it and the
   // choice. The values and their order per seat are the generators' own.
@@ -426,6 +503,29 @@ void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
   while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, ahead[static_cast<std::size_t>(to_act_)]));
 }
 
+#if BIETEN_GAME_X86
+// play_random on a CPU with AVX-512 (which all have BMI2): the draws from SeatRuns, and the k-th legal
+// id without a loop: pdep puts bit k of the chosen word's set bits in place (docs/agents.md: the
+// same id as ActionMask::nth); nth's loop ended in a jump that the random k makes unpredictable.
+// The word is chosen with ?:, which GCC makes jumps of: the same choice forced into masks was 16%
+// slower (benchmarks/RESULTS.md, "Issue 25 item 4, third pass").
+__attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
+  SeatRuns runs(gens, rules_.players);
+  while (phase_ != Phase::kGameOver) {
+    auto seat = runs.seat(to_act_);
+    const ActionMask& m = legal_;
+    const int c0 = std::popcount(m.w[0]), c01 = c0 + std::popcount(m.w[1]);
+    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(c01 + std::popcount(m.w[2]))));  // R3.3
+    const bool in0 = k < c0, in1 = k < c01;
+    const std::uint64_t word = in0 ? m.w[0] : in1 ? m.w[1] : m.w[2];
+    const int base = in0 ? 0 : in1 ? 64 : 128;
+    const int skip = in0 ? 0 : in1 ? c0 : c01;
+    const std::uint64_t pick = __builtin_ia32_pdep_di(std::uint64_t{1} << (k - skip), word);
+    advance(static_cast<ActionId>(base + std::countr_zero(pick)));
+  }
+}
+#endif
+
 inline void Game::advance(ActionId a) {
   if (record_events_) record_action(a);
   ++actions_;
@@ -434,8 +534,11 @@ inline void Game::advance(ActionId a) {
     case Phase::kChance: chance(a); return;
     case Phase::kSteal: steal_or_leave(p, a); return;
     case Phase::kTurn:
-      if (is_play(a)) {
-        play(p, a);
+      static_assert(kPlayBase == 0 && kPlayWildBase == kPlayBase + 33 && kBidBase == kPlayWildBase + 96);
+      if (a < kPlayWildBase) {  // a natural card (ids 0..32, R11)
+        play<false>(p, a);
+      } else if (a < kBidBase) {  // a wild named as a card (R5.2)
+        play_wild(p, a);
       } else {
         open_bid(p, bid_figure(a));
       }
@@ -502,13 +605,16 @@ void Game::steal_or_leave(int p, ActionId a) {
   }
 }
 
+void Game::play_wild(int seat, ActionId a) { play<true>(seat, a); }
+
+template <bool kWild>
 inline void Game::play(int seat, ActionId a) {
-  const Card card = played_card(a);
-  const Card identity = played_identity(a);
-  const int wi = is_wild_play(a) ? wild_index_of(a) : -1;
+  const Card card = kWild ? played_card(a) : static_cast<Card>(a - kPlayBase);
+  const Card identity = kWild ? played_identity(a) : card;
+  const int wi = kWild ? wild_index_of(a) : -1;
   in_hand_[seat] &= ~bit(card);
   played_[seat] |= bit(identity);
-  if (wi >= 0) {  // R5.2: the named identity holds for the rest of the hand
+  if (kWild) {  // R5.2: the named identity holds for the rest of the hand
     figure_cards_[seat].cards |= bit(identity);
     figure_cards_[seat].named_by[wi] = bit(identity);
   }
@@ -529,7 +635,7 @@ inline void Game::play(int seat, ActionId a) {
   best_seat_ ^= (best_seat_ ^ seat) & best;
   trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
   ++trick_count_;
-  if (wi >= 0 || (in_hand_[seat] & wild_cards_)) {
+  if (kWild || (in_hand_[seat] & wild_cards_)) {  // R5.5: its wilds' figures follow its cards
     card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
   }
   // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is
@@ -738,7 +844,7 @@ void Game::end_turn_after_bid() {
   phase_ = return_phase_;
   to_act_ = turn_seat_;
   if (phase_ == Phase::kTurn) {
-    turn_legal(turn_seat_, legal_);
+    turn_legal_fast(turn_seat_, legal_);
     return;
   }
   const std::uint8_t bids = may_open_by_limit(turn_seat_) ? openable_figures(turn_seat_) : 0;

@@ -21,6 +21,13 @@
 
 namespace bieten {
 
+namespace detail {
+// R4.2: the natural cards of the led suit (the natural Weli counts as Bells, R1.3), indexed by the
+// led suit + 1; entry 0 (no card led yet) holds nothing, so that a seat follows nothing.
+inline constexpr std::array<CardSet, kSuits + 1> kLedNaturals = {0, natural_suit(0), natural_suit(1), natural_suit(2),
+                                                                 natural_suit(3)};
+}  // namespace detail
+
 enum class Phase : std::uint8_t {
   kSteal,        // R3.7: the cutter steals or leaves
   kTurn,         // R7.1: a seat on turn before its card: play, or open a bid
@@ -125,6 +132,11 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // Not in chance mode.
   void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
 
+ private:
+  void play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens);  // its loop where the CPU has AVX-512
+
+ public:
+
   // Points each seat was credited per figure over the whole game: Figure order, then the Weli point.
   const std::array<std::array<int, kBiddableFigures + 1>, kMaxPlayers>& figure_points() const { return figure_points_; }
 
@@ -153,7 +165,11 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
+  // A card (R4, R5), in two copies: a natural card inline (every card when no card is wild, R5.1),
+  // with its identity the card itself and no wild's bookkeeping; a wild named as a card out of line.
+  template <bool kWild>
   [[gnu::always_inline]] inline void play(int seat, ActionId a);
+  [[gnu::noinline]] void play_wild(int seat, ActionId a);
   [[gnu::always_inline]] inline void open_bid(int seat, Figure f);
   [[gnu::always_inline]] inline void answer_bid(int seat, ActionId a);  // Phase::kAnswer
   void answer_raise(int seat, ActionId a);    // Phase::kRaiseAnswer
@@ -177,6 +193,21 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // memory and was copied into legal_ with a load that spans two of its stores, which the CPU cannot
   // forward (a stall on the way from every card to the next decision).
   void turn_legal(int p, ActionMask& out) const;
+  // turn_legal inline for a seat with no wild in hand (every seat when no card is wild, R5.1): its
+  // cards, those of the led suit if it holds any (R4.2), and its bids (R7.1). The same mask; a seat
+  // holding a wild takes turn_legal (R5.3's names). Called after every card but the trick's last.
+  [[gnu::always_inline]] void turn_legal_fast(int p, ActionMask& out) const {
+    const CardSet hand = in_hand_[p];
+    if (hand & wild_cards_) {
+      turn_legal(p, out);
+      return;
+    }
+    const CardSet follow = hand & detail::kLedNaturals[static_cast<std::size_t>(led_suit_ + 1)];
+    const std::uint64_t bids = may_open_by_limit(p) ? openable_figures(p) : 0;
+    out.w[0] = follow ? follow : hand;
+    out.w[1] = 0;
+    out.w[2] = bids << (kBidBase - 128);
+  }
   ActionMask after_play_legal(int p) const;  // Phase::kAfterPlay
   ActionMask answer_legal(int p, bool may_raise) const;  // kAnswer (may_raise), kRaiseAnswer
   static ActionMask reraise_legal();         // Phase::kReraise
