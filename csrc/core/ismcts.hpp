@@ -8,6 +8,12 @@
 // backs up each seat's reward to the nodes where that seat chose. The answer is the root's most
 // visited action.
 //
+// With the options' `prior` (ismcts:prior=policy), a node chosen in the tree is chosen by PUCT instead of
+// UCB: `mean + c * P(a) * sqrt(availability) / (1 + visits)`, where P is the traits' prior of the action
+// (the policy network's softmax over the legal actions, for the observation of the seat to act in the
+// world drawn), taken once when the child is added; the untried actions are added in the order of
+// their prior (the highest first, ties to the lower id) instead of at random.
+//
 // With `model_others`, the other seats do not choose by UCB over the searching seat's information
 // (which cannot depend on their own hidden cards): at their nodes the traits' model chooses,
 // seeing their cards in the world drawn, and the tree only records the action they took.
@@ -17,6 +23,7 @@
 // decision, so the hot path allocates nothing once it has grown.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -25,6 +32,7 @@
 #include <vector>
 
 #include "core/ismcts_options.hpp"
+#include "core/policy.hpp"
 #include "core/rng.hpp"
 
 namespace bieten::ismcts {
@@ -36,7 +44,7 @@ using Rewards = std::array<double, kMaxSeats>;
 // searching seat's view and sampler); State is a copy of the game.
 template <typename T>
 concept Traits = requires(T t, const T ct, typename T::State& s, const typename T::State& cs, SplitMix64& rng,
-                          std::uint8_t* out, Rewards& r) {
+                          std::uint8_t* out, Rewards& r, float* probs) {
   typename T::State;
   { T::kMaxActions } -> std::convertible_to<int>;
   { t.determinize(s, rng) } -> std::same_as<bool>;    // replace the hidden cards; false: no world found
@@ -46,7 +54,23 @@ concept Traits = requires(T t, const T ct, typename T::State& s, const typename 
   { t.rollout(cs, rng) } -> std::convertible_to<std::uint8_t>;  // the rollout policy's action
   { t.model(cs, rng) } -> std::convertible_to<std::uint8_t>;    // another seat's action in the tree
   { ct.rewards(cs, r) };                              // each seat's reward at the horizon
+  // the prior of the legal actions (legal ids, their count, the softmax temperature) into probabilities
+  { t.prior(cs, out, 1, 1.0, probs) };
 };
+
+// The softmax at temperature `tau` of a network's `outputs` over the `n` legal action ids: the prior of
+// ismcts:prior=policy (each game's traits give it their network's outputs).
+inline void softmax_prior(const float* outputs, const std::uint8_t* legal, int n, double tau, float* out) {
+  float top = outputs[legal[0]];
+  for (int i = 1; i < n; ++i) top = std::max(top, outputs[legal[i]]);
+  double sum = 0;
+  for (int i = 0; i < n; ++i) {
+    const double e = std::exp((static_cast<double>(outputs[legal[i]]) - top) / tau);
+    out[i] = static_cast<float>(e);
+    sum += e;
+  }
+  for (int i = 0; i < n; ++i) out[i] = static_cast<float>(out[i] / sum);
+}
 
 struct Node {
   std::int32_t first_child = -1;
@@ -56,6 +80,7 @@ struct Node {
   double reward = 0;        // summed rewards of the seat that chose this node's action
   std::uint8_t action = 0;
   std::int8_t actor = -1;   // the seat that chose `action`
+  float prior = 0;          // with a prior: P(action) at the parent, when the node was added
 };
 
 struct SearchStats {
@@ -86,6 +111,9 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
   std::array<std::uint8_t, T::kMaxActions> legal{};
   std::array<std::int32_t, T::kMaxActions> child_of{};
   std::array<std::int32_t, 256> path{};  // node indices from the root
+  std::array<float, T::kMaxActions> prior{};
+  const bool use_prior = options.prior;
+  const double tau = options.prior_temperature > 0 ? options.prior_temperature : 1.0;
   State state = root;
   Rewards rewards{};
   int done = 0;
@@ -139,12 +167,19 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         continue;
       }
       if (untried > 0) {
-        int k = static_cast<int>(rng.bounded(static_cast<std::uint32_t>(untried)));
-        int pick = 0;
-        for (int i = 0; i < n; ++i) {
-          if (child_of[i] < 0 && k-- == 0) {
-            pick = i;
-            break;
+        int pick = -1;
+        if (use_prior) {  // the untried action the prior likes best; no draw
+          traits.prior(state, legal.data(), n, tau, prior.data());
+          for (int i = 0; i < n; ++i) {
+            if (child_of[i] < 0 && (pick < 0 || prior[i] > prior[pick])) pick = i;
+          }
+        } else {
+          int k = static_cast<int>(rng.bounded(static_cast<std::uint32_t>(untried)));
+          for (int i = 0; i < n; ++i) {
+            if (child_of[i] < 0 && k-- == 0) {
+              pick = i;
+              break;
+            }
           }
         }
         for (int i = 0; i < n; ++i) {
@@ -153,6 +188,7 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         Node node;
         node.action = legal[pick];
         node.actor = static_cast<std::int8_t>(seat);
+        node.prior = use_prior ? prior[pick] : 0.0f;
         node.next_sibling = nodes[cur].first_child;
         next = static_cast<std::int32_t>(nodes.size());
         nodes.push_back(node);
@@ -165,8 +201,10 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
       double best = -1e300;
       for (int i = 0; i < n; ++i) {
         Node& c = nodes[child_of[i]];
-        const double value = c.reward / c.visits +
-                             exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+        const double explore =
+            use_prior ? exploration * c.prior * std::sqrt(static_cast<double>(c.avail)) / (1.0 + c.visits)
+                      : exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+        const double value = c.reward / c.visits + explore;
         ++c.avail;
         if (value > best) best = value, next = child_of[i];
       }
@@ -222,6 +260,14 @@ auto play_by(Rollout who, const Game& s, SplitMix64& rng, Scratch& scratch, Heur
     case Rollout::kHeuristic: break;
   }
   return heuristic(s, rng);
+}
+
+// The prior of ismcts:prior=policy, written once for every game: the softmax at temperature `tau` of the
+// shipped network's outputs for the seat to act in `s` (the game's own policy_outputs(game, scratch),
+// found by argument-dependent lookup) over the `n` legal ids.
+template <typename Game>
+void policy_prior(const Game& s, PolicyScratch& scratch, const std::uint8_t* legal, int n, double tau, float* out) {
+  softmax_prior(policy_outputs(s, scratch), legal, n, tau, out);
 }
 
 }  // namespace bieten::ismcts

@@ -22,7 +22,8 @@ std::string lower(std::string_view s) {
 [[noreturn]] void bad(std::string_view name, std::string_view why) {
   throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
               " (expected ismcts, ismcts:<iterations>, ismcts:<ms>ms, with optional :c=<x>, "
-              ":rollout=random|heuristic|policy, :model=random|heuristic|policy, :policy, :others=policy|uct, "
+              ":rollout=random|heuristic|policy, :model=random|heuristic|policy, :policy, :prior=policy, :tau=<x>, "
+              ":others=policy|uct, "
               ":answers=heuristic|search, :cards=heuristic|search)");
 }
 
@@ -100,6 +101,15 @@ IsmctsOptions parse_ismcts(std::string_view name) {
         bad(name, "the exploration constant must be a number >= 0");
       }
       o.exploration = c;
+    } else if (part.rfind("tau=", 0) == 0) {
+      double t = 0;
+      if (!parse_decimal(part.substr(4), t) || !(t >= 0.01) || t > 100) {
+        bad(name, "the prior's temperature tau must be a number from 0.01 to 100");
+      }
+      o.prior_temperature = t;
+    } else if (part.rfind("prior=", 0) == 0) {
+      if (part != "prior=policy") bad(name, "the prior must be policy");
+      o.prior = true;
     } else if (part == "cards=search" || part == "cards=heuristic") {
       o.search_cards = part == "cards=search" ? 1 : 0;
     } else if (part == "answers=search" || part == "answers=heuristic") {
@@ -136,6 +146,7 @@ IsmctsOptions parse_ismcts(std::string_view name) {
       o.time_ms = 0;
     }
   }
+  if (o.prior_temperature >= 0 && !o.prior) bad(name, "tau=<x> needs prior=policy");
   return o;
 }
 
@@ -158,6 +169,11 @@ std::string ismcts_name(const IsmctsOptions& o) {
   } else {
     if (o.rollout_set) out += std::string(":rollout=") + player_name(o.rollout);
     if (o.model_set) out += std::string(":model=") + player_name(o.model);
+  }
+  if (o.prior) out += ":prior=policy";
+  if (o.prior_temperature >= 0) {
+    std::snprintf(buf, sizeof buf, ":tau=%g", o.prior_temperature);
+    out += buf;
   }
   if (o.model_others >= 0) out += o.model_others ? ":others=policy" : ":others=uct";
   if (o.search_answers >= 0) out += o.search_answers ? ":answers=search" : ":answers=heuristic";

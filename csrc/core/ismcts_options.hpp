@@ -25,6 +25,8 @@ struct IsmctsOptions {
   bool rollout_set = false;  // the name chose the rollout (else the game's default)
   Rollout model = Rollout::kHeuristic;  // the model of the other seats in the tree (with model_others)
   bool model_set = false;               // the name chose the model (else the game's default)
+  bool prior = false;        // PUCT: the policy network's prior at the nodes chosen in the tree (not by the model)
+  double prior_temperature = -1;  // the prior's softmax temperature; < 0: 1
   int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
   int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
   int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid

@@ -19,13 +19,28 @@ namespace od = odds_detail;
 
 void throw_no_action() { throw Error("R8.2: the game is over; there is no action to choose"); }
 
-ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch) {
-  const int seat = game.current_player();
-  if (seat < 0) return random_action(game, rng);  // a chance node (chance deals): nobody's decision
+namespace {
+
+// The shipped network, read once, on first use, then never changed.
+const PolicyNet& shipped_policy() {
   static const PolicyNet net = [] {
     const PolicyBlob blob = embedded_policy("bieten");
     return load_policy(blob.data, blob.size, kPolicyGameBieten, kObservationSize, kNumActions, "bieten");
   }();
+  return net;
+}
+
+}  // namespace
+
+const float* policy_outputs(const Game& game, PolicyScratch& scratch) {
+  write_observation(game, game.current_player(), scratch.input.data());
+  return bieten::policy_outputs(shipped_policy(), scratch.input.data(), scratch.workspace);
+}
+
+ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch) {
+  const int seat = game.current_player();
+  if (seat < 0) return random_action(game, rng);  // a chance node (chance deals): nobody's decision
+  const PolicyNet& net = shipped_policy();
   static_assert(kObservationSize <= kPolicyMaxWidth);
   write_observation(game, seat, scratch.input.data());
   const int a = policy_choice(net, scratch.input.data(), game.legal_mask().w, scratch.workspace);

@@ -71,6 +71,9 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
 ActionId policy_action(const Game& game, SplitMix64& rng);
 // The same with the caller's storage, reused from call to call (the search's play-outs).
 ActionId policy_action(const Game& game, SplitMix64& rng, PolicyScratch& scratch);
+// The shipped network's outputs (one per action id) for the observation of the seat to act, in
+// scratch's workspace: what policy_action chooses from, and the search's prior (ismcts:prior=policy).
+const float* policy_outputs(const Game& game, PolicyScratch& scratch);
 
 // Probability, for `seat`, that it ends the hand with the best Red, Green, Gleich, Hanger and
 // Spiel (Figure order), from what that seat may see (its cards, all played cards, the face-up

@@ -104,6 +104,9 @@ class Traits {
   void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
   std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play(rollout_, s, rng); }
   std::uint8_t model(const Game& s, SplitMix64& rng) { return play(model_, s, rng); }
+  void prior(const Game& s, const std::uint8_t* legal, int n, double tau, float* out) {
+    ismcts::policy_prior(s, scratch_, legal, n, tau, out);
+  }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     double total = 0;
     for (int p = 0; p < players_; ++p) total += s.scores()[p] - base_[p];
@@ -134,7 +137,7 @@ class Traits {
   SplitMix64& rng_;
   Rollout rollout_;
   Rollout model_;
-  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step
+  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step and prior
   int samples_;
   std::uint64_t hand_;
   int players_;

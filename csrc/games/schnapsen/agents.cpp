@@ -168,6 +168,12 @@ ActionId policy_action(const Game& g, SplitMix64& rng, PolicyScratch& scratch) {
   return static_cast<ActionId>(a);
 }
 
+const float* policy_outputs(const Game& g, PolicyScratch& scratch) {
+  const PolicyNet& net = g.players() == 4 ? four_player_policy() : two_player_policy();
+  write_observation(g, g.current_player(), scratch.input.data());
+  return bieten::policy_outputs(net, scratch.input.data(), scratch.workspace);
+}
+
 ActionId policy_action(const Game& g, SplitMix64& rng) {
   PolicyScratch scratch;
   return policy_action(g, rng, scratch);
