@@ -55,11 +55,22 @@ def test_bieten_ismcts_policy_is_legal_deterministic_and_plays_the_network() -> 
     assert bieten_game(rules, 4, 7, "ismcts:6") != first
 
 
-def test_simulate_with_ismcts_policy_is_the_same_on_any_thread_count() -> None:
+@pytest.mark.parametrize(
+    ("in_schnapsen", "in_bauernschnapsen", "in_bieten"),
+    [
+        # the network as play-outs and model of the other seats
+        ("ismcts:10:policy", "ismcts:6:model=policy", "ismcts:4:rollout=policy"),
+        # the network as the prior of the search's own choices (knobs prior= and tau=)
+        ("ismcts:30:prior=policy", "ismcts:20:prior=policy:tau=2", "ismcts:20:prior=policy"),
+    ],
+)
+def test_simulate_with_the_network_in_the_search_is_the_same_on_any_thread_count(
+    in_schnapsen: str, in_bauernschnapsen: str, in_bieten: str
+) -> None:
     for rules, names in (
-        (schnapsen.Rules.preset("schnapsen"), ["ismcts:10:policy", "ismcts:10"]),
-        (schnapsen.Rules.preset("bauernschnapsen"), ["ismcts:6:model=policy", "heuristic"] * 2),
-        (bieten.Rules(target=12), ["ismcts:4:rollout=policy", "heuristic", "random", "heuristic"]),
+        (schnapsen.Rules.preset("schnapsen"), [in_schnapsen, "ismcts:10"]),
+        (schnapsen.Rules.preset("bauernschnapsen"), [in_bauernschnapsen, "heuristic"] * 2),
+        (bieten.Rules(target=12), [in_bieten, "heuristic", "random", "heuristic"]),
     ):
         one = bieten.simulate(rules, names, games=4, seed=9, threads=1)
         two = bieten.simulate(rules, names, games=4, seed=9, threads=2)
@@ -68,7 +79,16 @@ def test_simulate_with_ismcts_policy_is_the_same_on_any_thread_count() -> None:
 
 @pytest.mark.parametrize(
     "agent",
-    ["ismcts:policy", "ISMCTS:8:Model=Policy:rollout=heuristic", "ismcts:model=uct", "ismcts:policy:20ms"],
+    [
+        "ismcts:policy",
+        "ISMCTS:8:Model=Policy:rollout=heuristic",
+        "ismcts:model=uct",
+        "ismcts:policy:20ms",
+        "ismcts:prior=policy",
+        "ISMCTS:8:Prior=Policy:tau=1.5",
+        "ismcts:prior=search",
+        "ismcts:prior:policy",
+    ],
 )
-def test_the_protocol_schema_takes_the_policy_knobs_exactly_when_the_engine_plays_them(agent: str) -> None:
+def test_the_protocol_schema_takes_the_network_knobs_exactly_when_the_engine_plays_them(agent: str) -> None:
     protocol_tests.test_the_schema_takes_an_agent_name_exactly_when_the_engine_plays_it(agent)

@@ -1,12 +1,12 @@
 """The search with the policy network as its prior (docs/agents.md, "ismcts", knobs ``prior=policy`` and
 ``tau=``): the names parse, are refused and read back, the prior orders the search's expansions (one
 iteration plays the network's own choice), and the agent plays only legal actions (R4, S6), the same
-game from the same seeds on any number of threads. Its strength is measured in docs/agents.md."""
+game from the same seeds (tests/test_ismcts_policy.py: on any number of threads, and the protocol
+schema's names). Its strength is measured in docs/agents.md."""
 
 from __future__ import annotations
 
 import pytest
-import test_engine_protocol as protocol_tests
 from test_ismcts import bieten_game
 from test_schnapsen_agents import agent_game
 
@@ -84,22 +84,3 @@ def test_bieten_ismcts_prior_is_legal_deterministic_and_uses_the_prior() -> None
     assert bieten_game(rules, 4, 7, "ismcts:20") != first
     for preset in ("tyrol", "welibieten", "south_tyrol"):  # R4-R7: legal in every preset's rules
         bieten_game(bieten.Rules.preset(preset).replace(target=10), 5, 5, "ismcts:20:prior=policy")
-
-
-def test_simulate_with_the_prior_is_the_same_on_any_thread_count() -> None:
-    for rules, names in (
-        (schnapsen.Rules.preset("schnapsen"), ["ismcts:30:prior=policy", "ismcts:30"]),
-        (schnapsen.Rules.preset("bauernschnapsen"), ["ismcts:20:prior=policy:tau=2", "heuristic"] * 2),
-        (bieten.Rules(target=12), ["ismcts:20:prior=policy", "heuristic", "random", "heuristic"]),
-    ):
-        one = bieten.simulate(rules, names, games=4, seed=9, threads=1)
-        two = bieten.simulate(rules, names, games=4, seed=9, threads=2)
-        assert one.actions.tolist() == two.actions.tolist() and one.scores.tolist() == two.scores.tolist()
-
-
-@pytest.mark.parametrize(
-    "agent",
-    ["ismcts:prior=policy", "ISMCTS:8:Prior=Policy:tau=1.5", "ismcts:prior=search", "ismcts:prior:policy"],
-)
-def test_the_protocol_schema_takes_the_prior_knobs_exactly_when_the_engine_plays_them(agent: str) -> None:
-    protocol_tests.test_the_schema_takes_an_agent_name_exactly_when_the_engine_plays_it(agent)
