@@ -921,6 +921,7 @@ void Game::end_hand() {
   }
   const std::array<int, kBiddableFigures> best = {w[kEvalRed], w[kEvalGreen], w[kEvalGleich], w[kEvalHanger],
                                                   last_trick_winner_};
+  if (!record_events_ && credit_all_unordered(best, weli_holder)) return;
   std::array<std::int16_t, kMaxPlayers> gained{};
   int winner = -1;
   auto give = [&](int seat, int points, int figure, CreditReason reason) {
@@ -955,9 +956,50 @@ void Game::end_hand() {
     finish_game(winner);
     return;
   }
+  next_hand();
+}
+
+// R2.2: the deal passes to the left, and the next hand is dealt.
+void Game::next_hand() {
   ++hand_number_;
-  dealer_ = next_seat(dealer_);  // R2.2: the deal passes to the left
+  dealer_ = next_seat(dealer_);
   start_hand();
+}
+
+// R8.1 without a record: when no seat can reach the target with this hand's credits (R8.2), their
+// order does not matter, so each figure's credit is taken from tables by its bid state, without the
+// ordered walk's jumps on the random states. Returns false, changing nothing, when a seat may win:
+// then the ordered walk decides who reaches the target first.
+bool Game::credit_all_unordered(const std::array<int, kBiddableFigures>& best, int weli_holder) {
+  // By BidState (kUnbid, kOpen, kConceded, kStands, kRaised, kRaiseConceded, kStandsThree): the
+  // points (R7.7, R8.1), and who has them: 0 the best figure (R6), 1 the bidder, 2 the raiser.
+  static constexpr std::array<std::int8_t, 7> kPoints = {1, 0, 1, 2, 0, 2, 3};
+  static constexpr std::array<std::uint8_t, 7> kWho = {0, 0, 1, 0, 0, 2, 0};
+  const int n = rules_.players;
+  std::array<int, kMaxPlayers + 1> add{};  // slot kMaxPlayers takes the credits nobody has (R6.5)
+  std::array<int, kBiddableFigures> to{};
+  std::array<int, kBiddableFigures> points{};
+  for (int f = 0; f < kBiddableFigures; ++f) {
+    const BidRecord& b = bids_[f];
+    const auto s = static_cast<std::size_t>(b.state);
+    const std::array<int, 3> who = {best[f], b.bidder, b.raiser};
+    const int seat = who[kWho[s]];
+    to[f] = seat >= 0 ? seat : kMaxPlayers;
+    points[f] = kPoints[s];
+    add[to[f]] += points[f];
+  }
+  const bool weli = rules_.weli_point && weli_holder >= 0;  // R6.6
+  if (weli) add[weli_holder] += 1;
+  bool reaches = false;
+  for (int p = 0; p < n; ++p) reaches |= scores_[p] + add[p] >= rules_.target;
+  if (reaches) return false;
+  for (int p = 0; p < n; ++p) scores_[p] += add[p];
+  for (int f = 0; f < kBiddableFigures; ++f) {
+    if (to[f] < kMaxPlayers) figure_points_[to[f]][f] += points[f];
+  }
+  if (weli) figure_points_[weli_holder][kWeliPointFigure] += 1;
+  next_hand();
+  return true;
 }
 
 void Game::finish_game(int winner) {

@@ -181,6 +181,8 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void start_reraise();
   void end_turn_after_bid();
   [[gnu::noinline]] void end_hand();
+  bool credit_all_unordered(const std::array<int, kBiddableFigures>& best, int weli_holder);
+  void next_hand();
   bool credit(int seat, int points, std::int8_t figure, CreditReason reason, std::array<std::int16_t, kMaxPlayers>& gained);
   void void_credit(int seat, int points, int figure, CreditReason credit, VoidReason why);
   VoidReason nobody_reason(int figure) const;
