@@ -16,9 +16,9 @@
 // Game i of seating k (the measured seat at seat k) has base seed S + k and game seed
 // batch_game_seed(S + k, i), the agents' generators agent_generator(seed, seat): the games of
 // bieten.simulate and so of `python benchmarks/ismcts_strength.py bieten AGENT heuristic 4*G --seed S`
-// (for a built-in AGENT the winners are the same game for game). Each hand's deal comes from the game's
-// seed, so two agents measured on the same seeds play the same deals, hand by hand, as long as their
-// games last. The result is the same for any THREADS.
+// (for a built-in AGENT the winners are the same game for game). Each hand's shuffle comes from the
+// game's seed and the hand's number (R3.2), so two agents measured on the same seeds play the same
+// shuffles, hand by hand, as long as their games last. The result is the same for any THREADS.
 //
 //   oracle_bound AGENT GAMES_PER_SEAT SEED [THREADS]   games, won, rate, 99% interval, CPU ms per
 //                                                      decision of the seat (those with more than one
