@@ -270,4 +270,25 @@ void policy_prior(const Game& s, PolicyScratch& scratch, const std::uint8_t* leg
   softmax_prior(policy_outputs(s, scratch), legal, n, tau, out);
 }
 
+// The moves of a game's traits, alike for every game: apply, the play-outs' and the other seats'
+// policy (random, the network, or the game's own heuristic `Fallback`, a stateless callable), and the
+// prior of ismcts:prior=policy. A game's traits derive from it and add the rest (worlds, actors,
+// legal sets, rewards).
+template <typename Game, typename Fallback>
+class Moves {
+ public:
+  Moves(Rollout rollout, Rollout model) : rollout_(rollout), model_(model) {}
+  void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
+  std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play_by(rollout_, s, rng, scratch_, Fallback{}); }
+  std::uint8_t model(const Game& s, SplitMix64& rng) { return play_by(model_, s, rng, scratch_, Fallback{}); }
+  void prior(const Game& s, const std::uint8_t* legal, int n, double tau, float* out) {
+    policy_prior(s, scratch_, legal, n, tau, out);
+  }
+
+ private:
+  Rollout rollout_;
+  Rollout model_;
+  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step and prior
+};
+
 }  // namespace bieten::ismcts

@@ -30,13 +30,17 @@ constexpr int kDrawsPerLevel = 8;            // draws of a world before the samp
 // opening with the best figure and holding whenever it may, measured weaker: docs/agents.md.)
 ActionId cheap_rollout(const Game& g, SplitMix64& rng);
 
-class Traits {
+struct CheapRollout {
+  ActionId operator()(const Game& g, SplitMix64& rng) const { return cheap_rollout(g, rng); }
+};
+
+class Traits : public ismcts::Moves<Game, CheapRollout> {
  public:
   using State = Game;
   static constexpr int kMaxActions = kNumActions;
 
   Traits(const Game& g, int seat, SplitMix64& rng, Rollout rollout, Rollout model, int samples)
-      : view_(make(g, seat)), rng_(rng), rollout_(rollout), model_(model), samples_(samples), hand_(g.hand_number()),
+      : Moves(rollout, model), view_(make(g, seat)), rng_(rng), samples_(samples), hand_(g.hand_number()),
         players_(g.rules().players), w_(od::others_weight(g.rules().players)), base_(g.scores()) {
     samplers_[0].emplace(view_, rng_, workspaces_[0], true, true, samples_);
   }
@@ -73,12 +77,6 @@ class Traits {
     root_actions_ = root_actions;
     card_ = card;
   }
-  void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
-  std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play(rollout_, s, rng); }
-  std::uint8_t model(const Game& s, SplitMix64& rng) { return play(model_, s, rng); }
-  void prior(const Game& s, const std::uint8_t* legal, int n, double tau, float* out) {
-    ismcts::policy_prior(s, scratch_, legal, n, tau, out);
-  }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     double total = 0;
     for (int p = 0; p < players_; ++p) total += s.scores()[p] - base_[p];
@@ -90,10 +88,6 @@ class Traits {
   }
 
  private:
-  std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
-    return ismcts::play_by(who, s, rng, scratch_, [](const Game& g, SplitMix64& r) { return cheap_rollout(g, r); });
-  }
-
   // The seat's view, and R5.3: a seat was not dealt a card one of its played wilds names.
   static od::View make(const Game& g, int seat) {
     od::View v = od::make_view(g, seat);
@@ -107,9 +101,6 @@ class Traits {
 
   od::View view_;
   SplitMix64& rng_;
-  Rollout rollout_;
-  Rollout model_;
-  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step and prior
   int samples_;
   std::uint64_t hand_;
   int players_;

@@ -15,13 +15,17 @@ namespace {
 constexpr double kDefaultExploration = 1.0;  // on rewards in game points (docs/agents.md)
 constexpr double kWinBonus = 3.0;            // a won game, in game points
 
-class Traits {
+struct Heuristic {
+  ActionId operator()(const Game& g, SplitMix64& rng) const { return heuristic_action(g, rng); }
+};
+
+class Traits : public ismcts::Moves<Game, Heuristic> {
  public:
   using State = Game;
   static constexpr int kMaxActions = kNumActions;
 
   Traits(const Game& g, const SeatView& v, SplitMix64& rng, Rollout rollout, Rollout model)
-      : view_(v), sampler_(view_, rng), rollout_(rollout), model_(model), hand_(g.hand_number()), players_(g.players()),
+      : Moves(rollout, model), view_(v), sampler_(view_, rng), hand_(g.hand_number()), players_(g.players()),
         base_(g.scores()) {
     for (int p = 0; p < players_; ++p) {
       opponent_[p] = -1;
@@ -48,12 +52,6 @@ class Traits {
     for (ActionMask m = s.legal_mask(); m; m &= m - 1) out[n++] = static_cast<std::uint8_t>(std::countr_zero(m));
     return n;
   }
-  void apply(Game& s, std::uint8_t a) const { s.apply_unchecked(a); }
-  std::uint8_t rollout(const Game& s, SplitMix64& rng) { return play(rollout_, s, rng); }
-  std::uint8_t model(const Game& s, SplitMix64& rng) { return play(model_, s, rng); }
-  void prior(const Game& s, const std::uint8_t* legal, int n, double tau, float* out) {
-    ismcts::policy_prior(s, scratch_, legal, n, tau, out);
-  }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     for (int p = 0; p < players_; ++p) {
       const int q = opponent_[p];
@@ -65,15 +63,8 @@ class Traits {
   }
 
  private:
-  std::uint8_t play(Rollout who, const Game& s, SplitMix64& rng) {
-    return ismcts::play_by(who, s, rng, scratch_, [](const Game& g, SplitMix64& r) { return heuristic_action(g, r); });
-  }
-
   SeatView view_;
   WorldSampler sampler_;
-  Rollout rollout_;
-  Rollout model_;
-  PolicyScratch scratch_;  // the policy's forward pass, reused by every play-out step and prior
   std::uint64_t hand_;
   int players_;
   std::array<int, kMaxPlayers> base_;
