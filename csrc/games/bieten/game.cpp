@@ -20,6 +20,21 @@ namespace bieten {
 
 namespace {
 
+// R7.7/R8.1: a figure's credit at the hand's end by its BidState (kUnbid, kOpen, kConceded, kStands,
+// kRaised, kRaiseConceded, kStandsThree): its points (none for a bid still open or raised), who has
+// them (0 the best figure, R6; 1 the bidder; 2 the raiser) and why.
+constexpr std::array<std::int8_t, 7> kCreditPoints = {1, 0, 1, 2, 0, 2, 3};
+constexpr std::array<std::uint8_t, 7> kCreditTo = {0, 0, 1, 0, 0, 2, 0};
+constexpr std::array<CreditReason, 7> kCreditReason = {
+    CreditReason::kUnbid, CreditReason::kUnbid,          CreditReason::kConceded, CreditReason::kHeld,
+    CreditReason::kUnbid, CreditReason::kRaiseConceded, CreditReason::kHeldThree};
+
+// Who has figure `f`'s credit: by the tables above, without a jump on the random bid state.
+int credit_receiver(const BidRecord& b, int best) {
+  const std::array<int, 3> who = {best, b.bidder, b.raiser};
+  return who[kCreditTo[static_cast<std::size_t>(b.state)]];
+}
+
 #if BIETEN_GAME_X86
 typedef unsigned long long U64x8 __attribute__((vector_size(64)));
 
@@ -932,19 +947,14 @@ void Game::end_hand() {
     }
   };
   // R8.1: bid figures in the order first bid, then unbid figures, then the Weli point.
-  for (int i = 0; i < bids_opened_; ++i) {
-    const int f = bid_order_[i];
+  auto give_figure = [&](int f) {
     const BidRecord& b = bids_[f];
-    switch (b.state) {
-      case BidState::kConceded: give(b.bidder, 1, f, CreditReason::kConceded); break;
-      case BidState::kStands: give(best[f], 2, f, CreditReason::kHeld); break;
-      case BidState::kRaiseConceded: give(b.raiser, 2, f, CreditReason::kRaiseConceded); break;
-      case BidState::kStandsThree: give(best[f], 3, f, CreditReason::kHeldThree); break;
-      default: break;
-    }
-  }
+    const auto s = static_cast<std::size_t>(b.state);
+    if (kCreditPoints[s] > 0) give(credit_receiver(b, best[f]), kCreditPoints[s], f, kCreditReason[s]);
+  };
+  for (int i = 0; i < bids_opened_; ++i) give_figure(bid_order_[i]);
   for (int f = 0; f < kBiddableFigures; ++f) {
-    if (bids_[f].state == BidState::kUnbid) give(best[f], 1, f, CreditReason::kUnbid);
+    if (bids_[f].state == BidState::kUnbid) give_figure(f);
   }
   if (rules_.weli_point) give(weli_holder, 1, kWeliPointFigure, CreditReason::kWeliPoint);  // R6.6
   if (record_events_) {
@@ -967,25 +977,18 @@ void Game::next_hand() {
 }
 
 // R8.1 without a record: when no seat can reach the target with this hand's credits (R8.2), their
-// order does not matter, so each figure's credit is taken from tables by its bid state, without the
-// ordered walk's jumps on the random states. Returns false, changing nothing, when a seat may win:
+// order does not matter, so the credits are summed figure by figure, without the ordered walk's
+// jumps and calls. Returns false, changing nothing, when a seat may win:
 // then the ordered walk decides who reaches the target first.
 bool Game::credit_all_unordered(const std::array<int, kBiddableFigures>& best, int weli_holder) {
-  // By BidState (kUnbid, kOpen, kConceded, kStands, kRaised, kRaiseConceded, kStandsThree): the
-  // points (R7.7, R8.1), and who has them: 0 the best figure (R6), 1 the bidder, 2 the raiser.
-  static constexpr std::array<std::int8_t, 7> kPoints = {1, 0, 1, 2, 0, 2, 3};
-  static constexpr std::array<std::uint8_t, 7> kWho = {0, 0, 1, 0, 0, 2, 0};
   const int n = rules_.players;
   std::array<int, kMaxPlayers + 1> add{};  // slot kMaxPlayers takes the credits nobody has (R6.5)
   std::array<int, kBiddableFigures> to{};
   std::array<int, kBiddableFigures> points{};
   for (int f = 0; f < kBiddableFigures; ++f) {
-    const BidRecord& b = bids_[f];
-    const auto s = static_cast<std::size_t>(b.state);
-    const std::array<int, 3> who = {best[f], b.bidder, b.raiser};
-    const int seat = who[kWho[s]];
+    const int seat = credit_receiver(bids_[f], best[f]);
     to[f] = seat >= 0 ? seat : kMaxPlayers;
-    points[f] = kPoints[s];
+    points[f] = kCreditPoints[static_cast<std::size_t>(bids_[f].state)];
     add[to[f]] += points[f];
   }
   const bool weli = rules_.weli_point && weli_holder >= 0;  // R6.6
