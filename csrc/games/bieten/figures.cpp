@@ -113,7 +113,7 @@ inline std::int8_t unique_best(const std::uint32_t (&keys)[P]) {
 
 // kSetsAndRuns = false leaves Gleich and Hanger, the costly columns, at kNobody.
 template <int P, bool kSetsAndRuns = true>
-inline void evaluate_row(const CardSet* hands, bool suit_priority, bool weli_point, std::int8_t* out) {
+[[gnu::always_inline]] inline void evaluate_row(const CardSet* hands, bool suit_priority, bool weli_point, std::int8_t* out) {
   CardSet all = 0;
   for (int p = 0; p < P; ++p) all |= hands[p];
   if constexpr (kSetsAndRuns) {

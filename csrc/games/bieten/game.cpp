@@ -350,7 +350,7 @@ void Game::deal_done() {
   begin_turn(leader_);
 }
 
-void Game::begin_turn(int seat) {
+inline void Game::begin_turn(int seat) {
   phase_ = Phase::kTurn;
   turn_seat_ = seat;
   to_act_ = seat;

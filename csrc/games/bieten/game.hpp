@@ -159,7 +159,9 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void show_to_cutter(Card card);
   void begin_chance_deal();
   void chance(ActionId a);
-  void begin_turn(int seat);
+  // The next seat's turn: inline at every call (card play, pass, a settled bid), so that the module's
+  // link-time inliner, which sees more callers than a program does, keeps it in the random loop.
+  [[gnu::always_inline]] inline void begin_turn(int seat);
   void step(ActionId a);
   [[gnu::always_inline]] inline void advance(ActionId a);  // step's body, inlined in step and play_random
   [[gnu::noinline]] void record_action(ActionId a);
