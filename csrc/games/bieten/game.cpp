@@ -661,7 +661,17 @@ inline void Game::play(int seat, ActionId a) {
   card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(last_trick << kSpiel)) |
                                                   (follows & last_trick) << kSpiel);
   if (last_trick & static_cast<int>(trick_count_ == 1)) {
-    for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
+    if (!kWild && wild_cards_ == 0) {
+      // No card is wild (R5.1): spiel_allowed inline, without its jumps. The leader has followed
+      // (its bit is set above); every other seat may bid Spiel iff its last card is of the led suit.
+      const CardSet led_cards = detail::kLedNaturals[static_cast<std::size_t>(led + 1)];
+      for (int p = 0; p < rules_.players; ++p) {
+        const unsigned allowed = static_cast<unsigned>(p == seat) | static_cast<unsigned>((in_hand_[p] & led_cards) != 0);
+        card_figures_[p] = static_cast<std::uint8_t>((card_figures_[p] & ~(1u << kSpiel)) | allowed << kSpiel);
+      }
+    } else {
+      for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
+    }
   }
   if (record_events_) {
     Event& e = emit(EventType::kCardPlayed);
