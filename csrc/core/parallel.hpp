@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -40,14 +41,17 @@ void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress,
   std::atomic<bool> stop{false};
   std::exception_ptr error;
   std::mutex mutex;
-  constexpr std::size_t kChunk = 64;
+  // Games are handed out 64 at a time, fewer when a call has few (eight chunks a thread at least),
+  // so that a short call (a run's first calls are short, docs/simulate.md) still spreads its games
+  // over every thread.
+  const std::size_t chunk = std::clamp<std::size_t>(n / (8 * static_cast<std::size_t>(threads)), 1, 64);
   auto work = [&](int t) {
     try {
       auto state = make_state(t);
       for (;;) {
-        const std::size_t begin = next.fetch_add(kChunk);
+        const std::size_t begin = next.fetch_add(chunk);
         if (begin >= n || stop.load(std::memory_order_relaxed)) return;
-        const std::size_t end = std::min(n, begin + kChunk);
+        const std::size_t end = std::min(n, begin + chunk);
         for (std::size_t slot = begin; slot < end; ++slot) {
           play(state, slot);
           if (progress) progress->fetch_add(1, std::memory_order_relaxed);
@@ -60,13 +64,17 @@ void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress,
       stop = true;
     }
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
+  // The calling thread is worker 0 (it would only wait): one thread fewer to start per call. If the
+  // system refuses a thread, the run goes on with those it has: each slot's result is the same on
+  // any number of threads.
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(threads - 1));
+  try {
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  } catch (const std::system_error&) {
   }
+  work(0);
+  for (auto& th : pool) th.join();
   if (error) std::rethrow_exception(error);
 }
 
