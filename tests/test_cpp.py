@@ -9,8 +9,8 @@ wheel's own build (``pip install``) compiles the core at release with ``-Werror`
 
 Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
-one executable), then schnapsen, agents, ismcts and vector_env. CMake builds none of them when
-doctest's header is missing, and then these tests are skipped."""
+one executable), then schnapsen, agents, ismcts, vector_env and parallel (simulate's thread pool).
+CMake builds none of them when doctest's header is missing, and then these tests are skipped."""
 
 from __future__ import annotations
 
@@ -42,9 +42,9 @@ needs_doctest = pytest.mark.skipif(
 )
 
 # Bieten's core by area (CMakeLists.txt's BIETEN_CORE_AREAS, each tests/cpp/test_<area>.cpp), then
-# the second game, the agents, ISMCTS and the vector env.
+# the second game, the agents, ISMCTS, the vector env and simulate's thread pool.
 CORE_AREAS = ("cards", "rules", "deal", "figures", "play", "wilds", "state")
-CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {"schnapsen", "agents", "ismcts", "vector_env"}
+CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {"schnapsen", "agents", "ismcts", "vector_env", "parallel"}
 
 
 def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -> str:
@@ -64,7 +64,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         configure += ["-G", "Ninja"]
     subprocess.run(configure, check=True, capture_output=True, text=True)
     # the test executables only (not the C ABI library, which tests/test_c_abi*.py load from the wheel)
-    targets = ["test_bieten", "test_schnapsen", "test_agents", "test_ismcts", "test_vector_env"]
+    targets = ["test_bieten", "test_schnapsen", "test_agents", "test_ismcts", "test_vector_env", "test_parallel"]
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
         check=True,

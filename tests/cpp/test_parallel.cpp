@@ -1,0 +1,86 @@
+// Tests of run_slots (csrc/core/parallel.hpp), the thread pool under simulate for every game (docs/simulate.md),
+// doctest, run by ctest as `parallel`: each slot is played exactly once on any number of threads, the
+// calling thread is worker 0, short calls are spread over the threads, and the first error stops the
+// run and reaches the caller.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "core/parallel.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace bieten;
+
+TEST_CASE("run_slots plays every slot exactly once, for any thread count and call size") {
+  for (int threads = 1; threads <= 6; ++threads) {
+    for (std::size_t n : {0, 1, 2, 3, 7, 16, 17, 63, 64, 65, 129, 1000}) {
+      CAPTURE(threads);
+      CAPTURE(n);
+      std::vector<std::atomic<int>> played(n);
+      std::atomic<std::uint64_t> progress{0};
+      std::mutex mutex;
+      std::set<int> workers;
+      run_slots(
+          n, threads, &progress,
+          [&](int t) {
+            std::lock_guard<std::mutex> lock(mutex);
+            CHECK(workers.insert(t).second);  // each worker's state is made once
+            return t;
+          },
+          [&](int&, std::size_t slot) { played[slot].fetch_add(1); });
+      for (std::size_t slot = 0; slot < n; ++slot) CHECK(played[slot].load() == 1);
+      CHECK(progress.load() == n);
+      // never more workers than slots (one at least, for an empty call)
+      CHECK(workers.size() == static_cast<std::size_t>(std::min<std::size_t>(threads, std::max<std::size_t>(n, 1))));
+    }
+  }
+}
+
+TEST_CASE("run_slots: the calling thread is worker 0, and a short call reaches every thread") {
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> worker0_on_caller{0};
+  std::vector<std::atomic<int>> per_worker(2);
+  // 16 slots on 2 threads: handed out one at a time (16 / (8 * 2) = 1), and each slot waits until
+  // both workers have started, so neither can take them all before the other begins.
+  std::atomic<int> started{0};
+  run_slots(
+      16, 2, nullptr,
+      [&](int t) {
+        if (t == 0 && std::this_thread::get_id() == caller) worker0_on_caller = 1;
+        started.fetch_add(1);
+        return t;
+      },
+      [&](int& t, std::size_t) {
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);  // a lost thread fails the checks
+        while (started.load() < 2 && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+        per_worker[static_cast<std::size_t>(t)].fetch_add(1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      });
+  CHECK(worker0_on_caller.load() == 1);
+  CHECK(per_worker[0].load() + per_worker[1].load() == 16);
+  CHECK(per_worker[0].load() > 0);
+  CHECK(per_worker[1].load() > 0);
+}
+
+TEST_CASE("run_slots: the first error stops the run and is rethrown to the caller") {
+  for (int threads : {1, 3}) {
+    CAPTURE(threads);
+    std::atomic<int> played{0};
+    CHECK_THROWS_WITH_AS(run_slots(
+                             10000, threads, nullptr, [](int t) { return t; },
+                             [&](int&, std::size_t slot) {
+                               if (slot == 100) throw std::runtime_error("slot 100 failed");
+                               played.fetch_add(1);
+                             }),
+                         "slot 100 failed", std::runtime_error);
+    CHECK(played.load() < 10000 - 1);  // stopped: not every other slot was played
+  }
+}
