@@ -44,7 +44,13 @@ needs_doctest = pytest.mark.skipif(
 # Bieten's core by area (CMakeLists.txt's BIETEN_CORE_AREAS, each tests/cpp/test_<area>.cpp), then
 # the second game, the agents, ISMCTS, the vector env and simulate's thread pool.
 CORE_AREAS = ("cards", "rules", "deal", "figures", "play", "wilds", "state")
-CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {"schnapsen", "agents", "ismcts", "vector_env", "parallel"}
+CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
+    "schnapsen",
+    "agents",
+    "ismcts",
+    "vector_env",
+    "parallel",
+}
 
 
 def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -> str:
@@ -64,7 +70,14 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         configure += ["-G", "Ninja"]
     subprocess.run(configure, check=True, capture_output=True, text=True)
     # the test executables only (not the C ABI library, which tests/test_c_abi*.py load from the wheel)
-    targets = ["test_bieten", "test_schnapsen", "test_agents", "test_ismcts", "test_vector_env", "test_parallel"]
+    targets = [
+        "test_bieten",
+        "test_schnapsen",
+        "test_agents",
+        "test_ismcts",
+        "test_vector_env",
+        "test_parallel",
+    ]
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
         check=True,
