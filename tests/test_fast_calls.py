@@ -151,6 +151,45 @@ def test_a_plain_new_game_is_the_game_the_checking_way_builds(name: str, seed: i
 
 
 @pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("seed", [0, 7, 2**64 - 1])
+def test_a_plain_new_game_without_record_is_the_game_the_checking_way_builds(name: str, seed: int) -> None:
+    # record=False takes the one-call way too; record=0 is not `False`, so it takes the Python way.
+    cls, rules = GAMES[name]
+    fast, checked = cls(rules, seed, record=False), cls(rules, seed=seed, record=0)
+    assert not fast.records and not checked.records
+    assert fast.rules is rules and fast.seed == seed and fast.dealer == 0
+    rng = random.Random(seed % 1000)
+    ids = fast.legal_action_ids()
+    while ids:  # the same game to its end (R3.2, S3: dealt from the seed alike)
+        assert ids == checked.legal_action_ids()
+        assert fast.hand_masks == checked.hand_masks and fast.scores == checked.scores
+        action = ids[rng.randrange(len(ids))]
+        checked.apply_id(action)
+        ids = fast.step(action)
+    assert checked.is_over and fast.winners == checked.winners and fast.scores == checked.scores
+    with pytest.raises(bieten.BietenError, match="needs a recording game"):
+        fast.to_json()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("record", [True, False])
+def test_a_plain_new_game_is_made_in_one_core_call(
+    name: str, record: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Game(rules, seed) and Game(rules, seed, record=False) never reach the checking way (_build).
+    cls, rules = GAMES[name]
+
+    def checking_way(*_args: object) -> None:
+        raise AssertionError("Game(rules, seed, record=...) took the checking way")
+
+    monkeypatch.setattr(cls, "_build", checking_way)
+    game = cls(rules, 5, record=record)
+    assert game.records is record and game.legal_action_ids()
+    with pytest.raises(AssertionError, match="checking way"):
+        cls(rules, 5, record=1)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
 def test_a_new_game_refuses_what_it_refused_before(name: str) -> None:
     cls, rules = GAMES[name]
     other_rules = schnapsen.Rules() if cls is bieten.Game else bieten.Rules()

@@ -110,9 +110,9 @@ py::list legal_id_list(const Game& g) {
 struct Bindings {
   using Game = bieten::Game;
   using Rules = bieten::Rules;
-  // Game(rules, seed): dealer 0, no given deal, recording (GameBase._init_plain).
-  static Game plain_game(const Rules& rules, std::uint64_t seed) {
-    return new_game(rules, seed, 0, std::nullopt, std::nullopt, true, false);
+  // Game(rules, seed, record): dealer 0, no given deal (GameBase._init_plain).
+  static Game plain_game(const Rules& rules, std::uint64_t seed, bool record) {
+    return new_game(rules, seed, 0, std::nullopt, std::nullopt, record, false);
   }
   using Action = PyAction;
   static constexpr const char* kPhaseNames[] = {"steal", "turn", "after_play", "answer", "reraise", "raise_answer",

@@ -286,28 +286,31 @@ py::tuple restore(const py::type& cls, const py::object& record, const py::type&
   return py::make_tuple(std::move(game), std::move(rules), std::move(given));
 }
 
-// Game(rules, seed)'s common case in one call (GameBase._init_plain(rules, seed), METH_FASTCALL): the
-// Python __init__ asks it first and goes its own way, which checks and refuses, when it answers False.
-// That way had the Python checks and pybind11's six-argument __init__ (a std::optional each) set
-// the state and a property set the metadata: 2.1 us of a new game, about 20 ns of every action of a
-// random game stepped from Python (benchmarks/RESULTS.md, issue 25).
+// Game(rules, seed)'s common case in one call (GameBase._init_plain(rules, seed[, record]),
+// METH_FASTCALL): the Python __init__ asks it first and goes its own way, which checks and refuses,
+// when it answers False. That way had the Python checks and pybind11's six-argument __init__ (a
+// std::optional each) set the state and a property set the metadata: 2.1 us of a new game, about 20 ns
+// of every action of a random game stepped from Python (benchmarks/RESULTS.md, issue 25). `record` is
+// True or False exactly (Game(rules, seed, record=False), the self-play game, came the slow way).
 template <typename P>
 struct PlainInit {
   using G = typename P::Game;
   using PG = PyGameOf<G>;
 
   // True once self holds a new game of `rules` (a Rules object of this game, checked by the caller)
-  // dealt from `seed` by dealer 0 and recording; False, with nothing changed, for anything else: an
-  // initialised game, a seed that is not a plain int in 0..2**64-1, rules whose core fails.
+  // dealt from `seed` by dealer 0, recording unless `record` is False; False, with nothing changed,
+  // for anything else: an initialised game, a seed that is not a plain int in 0..2**64-1, a record
+  // flag other than True or False, rules whose core fails.
   static PyObject* call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-      PyErr_SetString(PyExc_TypeError, "_init_plain(rules, seed) takes two arguments");
+    if (nargs != 2 && nargs != 3) {
+      PyErr_SetString(PyExc_TypeError, "_init_plain(rules, seed, record=True) takes two or three arguments");
       return nullptr;
     }
     static const py::detail::type_info* const info = py::detail::get_type_info(typeid(PG));
     auto* instance = reinterpret_cast<py::detail::instance*>(self);
+    const bool record = nargs == 2 || args[2] == Py_True;
     if (!PyObject_TypeCheck(self, info->type) || !instance->simple_layout || instance->simple_holder_constructed ||
-        !PyLong_CheckExact(args[1])) {
+        !PyLong_CheckExact(args[1]) || (nargs == 3 && args[2] != Py_True && args[2] != Py_False)) {
       Py_RETURN_FALSE;
     }
     const unsigned long long seed = PyLong_AsUnsignedLongLong(args[1]);
@@ -319,7 +322,7 @@ struct PlainInit {
       const py::handle rules(args[0]);
       const py::object core = rules.attr("_core");
       py::object meta = P::restored_meta(py::reinterpret_borrow<py::object>(rules), py::none());
-      auto value = std::make_unique<PG>(P::plain_game(value_of<typename P::Rules>(core), seed));
+      auto value = std::make_unique<PG>(P::plain_game(value_of<typename P::Rules>(core), seed, record));
       value->meta = std::move(meta);
       instance->get_value_and_holder(info).value_ptr() = value.release();
       info->init_instance(instance, nullptr);  // as pybind11's __init__ ends: the holder owns the value
@@ -335,8 +338,8 @@ struct PlainInit {
   static void install(py::handle cls) {
     static PyMethodDef def{"_init_plain", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&call)),
                            METH_FASTCALL,
-                           "_init_plain(rules, seed): makes Game(rules, seed) in one call and answers True, or\n"
-                           "answers False, changing nothing, when the Python __init__ has to do it."};
+                           "_init_plain(rules, seed, record=True): makes Game(rules, seed, record=record) in one call and\n"
+                           "answers True, or answers False, changing nothing, when the Python __init__ has to do it."};
     auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
     if (!descriptor) throw py::error_already_set();

@@ -127,9 +127,9 @@ Game new_game(const sn::Rules& rules, std::uint64_t seed, int dealer,
 struct Bindings {
   using Game = sn::Game;
   using Rules = sn::Rules;
-  // Game(rules, seed): dealer 0, no given deal, recording (GameBase._init_plain).
-  static Game plain_game(const Rules& rules, std::uint64_t seed) {
-    return new_game(rules, seed, 0, std::nullopt, std::nullopt, std::nullopt, true, false);
+  // Game(rules, seed, record): dealer 0, no given deal (GameBase._init_plain).
+  static Game plain_game(const Rules& rules, std::uint64_t seed, bool record) {
+    return new_game(rules, seed, 0, std::nullopt, std::nullopt, std::nullopt, record, false);
   }
   using Action = PyAction;
   static constexpr const char* const* kPhaseNames = py_bindings::kPhaseNames;

@@ -54,18 +54,18 @@ class CommonGame(Generic[_RulesT]):
         def record_bytes(self) -> bytes: ...
         @classmethod
         def _restored(cls, record: str | bytes | bytearray | memoryview) -> Any: ...
-        def _init_plain(self, rules: object, seed: object) -> bool: ...
+        def _init_plain(self, rules: object, seed: object, record: bool = ...) -> bool: ...
 
     def _new_plain(self, rules: object, seed: object, dealer: object, record: object) -> bool:
-        """``Game(rules, seed)`` with dealer 0, recording and no given deal (the caller has checked that)
-        in one core call (``GameBase._init_plain``): True once built; False, with nothing changed, for
-        anything else, which the caller's checking way then builds or refuses."""
+        """``Game(rules, seed)`` with dealer 0, ``record`` True or False and no given deal (the caller has
+        checked that) in one core call (``GameBase._init_plain``): True once built; False, with nothing
+        changed, for anything else, which the caller's checking way then builds or refuses."""
         return (
-            record is True
+            (record is True or record is False)
             and type(dealer) is int
             and dealer == 0
             and isinstance(rules, self._RULES_CLASS)
-            and self._init_plain(rules, seed)
+            and self._init_plain(rules, seed, record)
         )
 
     @property
