@@ -286,7 +286,7 @@ py::tuple restore(const py::type& cls, const py::object& record, const py::type&
   return py::make_tuple(std::move(game), std::move(rules), std::move(given));
 }
 
-// Game(rules, seed)'s common case in one call (GameBase._init_plain(rules, seed[, record]),
+// Game(rules, seed)'s common case in one call (GameBase._init_plain(rules, seed, record),
 // METH_FASTCALL): the Python __init__ asks it first and goes its own way, which checks and refuses,
 // when it answers False. That way had the Python checks and pybind11's six-argument __init__ (a
 // std::optional each) set the state and a property set the metadata: 2.1 us of a new game, about 20 ns
@@ -302,17 +302,17 @@ struct PlainInit {
   // for anything else: an initialised game, a seed that is not a plain int in 0..2**64-1, a record
   // flag other than True or False, rules whose core fails.
   static PyObject* call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
-    if (nargs != 2 && nargs != 3) {
-      PyErr_SetString(PyExc_TypeError, "_init_plain(rules, seed, record=True) takes two or three arguments");
+    if (nargs != 3) {
+      PyErr_SetString(PyExc_TypeError, "_init_plain(rules, seed, record) takes three arguments");
       return nullptr;
     }
     static const py::detail::type_info* const info = py::detail::get_type_info(typeid(PG));
     auto* instance = reinterpret_cast<py::detail::instance*>(self);
-    const bool record = nargs == 2 || args[2] == Py_True;
     if (!PyObject_TypeCheck(self, info->type) || !instance->simple_layout || instance->simple_holder_constructed ||
-        !PyLong_CheckExact(args[1]) || (nargs == 3 && args[2] != Py_True && args[2] != Py_False)) {
+        !PyLong_CheckExact(args[1]) || (args[2] != Py_True && args[2] != Py_False)) {
       Py_RETURN_FALSE;
     }
+    const bool record = args[2] == Py_True;
     const unsigned long long seed = PyLong_AsUnsignedLongLong(args[1]);
     if (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {  // negative, or 2**64 and above
       PyErr_Clear();
@@ -338,7 +338,7 @@ struct PlainInit {
   static void install(py::handle cls) {
     static PyMethodDef def{"_init_plain", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&call)),
                            METH_FASTCALL,
-                           "_init_plain(rules, seed, record=True): makes Game(rules, seed, record=record) in one call and\n"
+                           "_init_plain(rules, seed, record): makes Game(rules, seed, record=record) in one call and\n"
                            "answers True, or answers False, changing nothing, when the Python __init__ has to do it."};
     auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
