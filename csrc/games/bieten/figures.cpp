@@ -43,11 +43,14 @@ void validate_hands(const CardSet* hands, const Rules& rules, std::ptrdiff_t row
 namespace {
 
 // The fast path for natural cards only (no wilds): every key is branch-light bit arithmetic, and
-// the number of players is a template parameter so the loops over seats unroll.
+// the number of players is a template parameter so the loops over seats unroll. The helpers are
+// always inline: the Python module's link-time inliner, which sees more callers than a program,
+// left the Gleich and Hanger keys as calls from the game's end of hand (eight a hand), which a
+// program's link inlines (benchmarks/RESULTS.md, "Issue 25 item 4, sixth pass").
 
 // Moves the four suits into 16-bit lanes with the natural Weli at bit 8 of the Bells lane, like
 // detail::spread_suits, in fewer operations (two shift-or-mask steps).
-inline std::uint64_t spread_fast(CardSet c) {
+[[gnu::always_inline]] inline std::uint64_t spread_fast(CardSet c) {
   std::uint64_t x = c & 0xFFFFFFFF;
   x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
   x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
@@ -55,14 +58,14 @@ inline std::uint64_t spread_fast(CardSet c) {
 }
 
 // R6.5 suit priority of the natural set at `rank` (Leaves 3, Hearts 2, Bells/Acorns 1).
-inline std::uint32_t priority_at(CardSet c, int rank) {
+[[gnu::always_inline]] inline std::uint32_t priority_at(CardSet c, int rank) {
   const auto leaves = static_cast<std::uint32_t>((c >> (8 + rank)) & 1);
   const auto hearts = static_cast<std::uint32_t>((c >> rank) & 1);
   return 1 + (leaves << 1 | (hearts & ~leaves));
 }
 
 // R6.2 Gleich of natural cards: position = (4 - size) * 8 + rank in one word, the lowest wins.
-inline std::uint32_t natural_gleich_key(CardSet c, bool suit_priority) {
+[[gnu::always_inline]] inline std::uint32_t natural_gleich_key(CardSet c, bool suit_priority) {
   const std::uint32_t a = c & 0xFF, b = (c >> 8) & 0xFF, d = (c >> 16) & 0xFF, e = (c >> 24) & 0xFF;
   const std::uint32_t s1 = a ^ b, c1 = a & b, s2 = d ^ e, c2 = d & e;
   const std::uint32_t ones = s1 ^ s2, carry = s1 & s2;
@@ -76,7 +79,7 @@ inline std::uint32_t natural_gleich_key(CardSet c, bool suit_priority) {
 }
 
 // R6.3 Hanger of natural cards (the natural Weli continues Bells): longest, then highest top.
-inline std::uint32_t natural_hanger_key(CardSet c, bool suit_priority) {
+[[gnu::always_inline]] inline std::uint32_t natural_hanger_key(CardSet c, bool suit_priority) {
   const std::uint64_t y = spread_fast(c);
   const std::uint64_t r2 = y & (y >> 1);
   if (!r2) return 0;
@@ -95,14 +98,14 @@ inline std::uint32_t natural_hanger_key(CardSet c, bool suit_priority) {
 
 // The seat holding `card_bit` among P hands (0 if none; callers check that someone holds it).
 template <int P>
-inline std::int8_t holder_of(const CardSet* hands, CardSet card_bit) {
+[[gnu::always_inline]] inline std::int8_t holder_of(const CardSet* hands, CardSet card_bit) {
   int seat = 0;
   for (int p = 1; p < P; ++p) seat += p * static_cast<int>((hands[p] & card_bit) != 0);
   return static_cast<std::int8_t>(seat);
 }
 
 template <int P>
-inline std::int8_t unique_best(const std::uint32_t (&keys)[P]) {
+[[gnu::always_inline]] inline std::int8_t unique_best(const std::uint32_t (&keys)[P]) {
   std::uint32_t best = 0;
   for (int p = 0; p < P; ++p) best = keys[p] > best ? keys[p] : best;
   unsigned holders = 0;
