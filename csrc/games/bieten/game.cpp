@@ -539,11 +539,20 @@ __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<S
     const std::uint64_t pick = __builtin_ia32_pdep_di(std::uint64_t{1} << (k - skip), word);
     return static_cast<ActionId>(base + std::countr_zero(pick));
   };
-  // advance()'s steps, each followed by the next draw and a jump through a table of the phases'
-  // steps (GCC's labels as values): no loop around one switch. The jump's target is loaded while
-  // the draw is computed, and GCC keeps the jumps of a few steps apart. The same steps in a loop
-  // around a switch measured 5% slower, advance() in a loop 2% slower (benchmarks/RESULTS.md,
-  // "Issue 25 item 4, sixth pass"). Every step is advance()'s own, in its order: the record, the
+  // The same draw where every legal id is in the mask's third word (after a card, the answers):
+  // no word to choose.
+  auto draw_third = [&]() __attribute__((always_inline)) {
+    static_assert(kPass >= 128 && kBidBase >= 128 && kGood >= 128 && kHold >= 128 && kThree >= 128);
+    auto seat = runs.seat(to_act_);
+    const std::uint64_t word = legal_.w[2];
+    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(std::popcount(word))));  // R3.3
+    return static_cast<ActionId>(128 + std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << k, word)));
+  };
+  // advance()'s steps, each ending in a jump of its own through a table of the phases' steps (GCC's
+  // labels as values), not one loop around a switch; each step draws its own action, so that a
+  // phase whose ids all lie in the mask's third word takes draw_third. The same steps in a loop
+  // around a switch measured 5% slower, advance() in a loop 5% slower (benchmarks/RESULTS.md,
+  // "Issue 25 item 4, sixth pass"). Each step is advance()'s own, in its order: the record, the
   // count of actions, then the phase's step; the game ends only in a card play (R8.2).
   static const void* const kStepOf[] = {&&steal, &&turn, &&after_play, &&answer, &&reraise, &&raise_answer, &&over, &&chance};
   static_assert(static_cast<int>(Phase::kSteal) == 0 && static_cast<int>(Phase::kTurn) == 1 &&
@@ -551,11 +560,7 @@ __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<S
                 static_cast<int>(Phase::kReraise) == 4 && static_cast<int>(Phase::kRaiseAnswer) == 5 &&
                 static_cast<int>(Phase::kGameOver) == 6 && static_cast<int>(Phase::kChance) == 7);
   ActionId a;
-#define BIETEN_NEXT()                    \
-  do {                                   \
-    a = draw();                          \
-    goto* kStepOf[static_cast<int>(phase_)]; \
-  } while (0)
+#define BIETEN_NEXT() goto* kStepOf[static_cast<int>(phase_)]
 #define BIETEN_COUNT()                      \
   do {                                      \
     if (record_events_) record_action(a);   \
@@ -564,6 +569,7 @@ __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<S
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 turn:
+  a = draw();
   BIETEN_COUNT();
   if (a < kPlayWildBase) {
     play<false>(to_act_, a);
@@ -575,6 +581,7 @@ turn:
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 after_play:
+  a = draw_third();
   BIETEN_COUNT();
   if (a == kPass) {
     pass_turn(to_act_);
@@ -583,22 +590,27 @@ after_play:
   }
   BIETEN_NEXT();
 answer:
+  a = draw_third();
   BIETEN_COUNT();
   answer_bid(to_act_, a);
   BIETEN_NEXT();
 raise_answer:
+  a = draw_third();
   BIETEN_COUNT();
   answer_raise(to_act_, a);
   BIETEN_NEXT();
 reraise:
+  a = draw_third();
   BIETEN_COUNT();
   answer_reraise(to_act_, a);
   BIETEN_NEXT();
 steal:
+  a = draw();
   BIETEN_COUNT();
   steal_or_leave(to_act_, a);
   BIETEN_NEXT();
 chance:
+  a = draw();
   BIETEN_COUNT();
   chance(a);
   if (phase_ == Phase::kGameOver) return;
