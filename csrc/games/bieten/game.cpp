@@ -569,6 +569,23 @@ __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<S
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 turn:
+  if (wild_cards_ == 0) {  // R5.1: no wild, so natural cards in the mask's first word, bids in its third
+    auto seat = runs.seat(to_act_);
+    const std::uint64_t cards = legal_.w[0], bids = legal_.w[2];
+    const int held = std::popcount(cards);
+    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(held + std::popcount(bids))));  // R3.3
+    if (k < held) {
+      a = static_cast<ActionId>(std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << k, cards)));
+      BIETEN_COUNT();
+      play<false>(to_act_, a);
+      if (phase_ == Phase::kGameOver) return;
+      BIETEN_NEXT();
+    }
+    a = static_cast<ActionId>(128 + std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << (k - held), bids)));
+    BIETEN_COUNT();
+    open_bid(to_act_, bid_figure(a));
+    BIETEN_NEXT();
+  }
   a = draw();
   BIETEN_COUNT();
   if (a < kPlayWildBase) {
