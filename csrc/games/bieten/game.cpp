@@ -601,7 +601,11 @@ after_play:
   a = draw_third();
   BIETEN_COUNT();
   if (a == kPass) {
-    pass_turn(to_act_);
+    if (record_events_) {
+      pass_turn(to_act_);
+    } else {
+      begin_turn(after_next_);  // R7.1: pass_turn without its event, inline
+    }
   } else {
     open_bid(to_act_, bid_figure(a));
   }
