@@ -50,6 +50,38 @@ def test_game_i_is_an_ordinary_game_with_the_batch_seed_r3_2() -> None:
     assert game.hand_number + 1 == int(result.hands[2])
 
 
+# Rule sets whose random play-outs take every path of the game's own random loop (Game::play_random):
+# no wild, a wild Weli and three wild cards (R5.1, the card play with names), 2 to 5 players, both
+# hand sizes (R10), the cut-steal (R3.7), the face-up card (R3.8), no reraise (R7.6), gespannt and no
+# overbid limit (R7.3), the tie rules (R6.5).
+ALL_RANDOM_RULES = [
+    Rules(),
+    Rules(players=2, hand_size=4, wild="weli", weli_point=False, reraise=False),
+    Rules(players=5, hand_size=4, wild="spitzen", weli_point=False, cut_steal=True, overbid="gespannt"),
+    Rules(players=3, show_top_card=True, ties="no_point", overbid="none", target=7),
+]
+
+
+@pytest.mark.parametrize("rules", ALL_RANDOM_RULES, ids=repr)
+def test_a_run_of_random_seats_plays_the_games_step_by_step_agents_play_r3_2(rules: Rules) -> None:
+    """Every seat random: simulate plays each game in the game's own loop (its steps and draws inlined),
+    and each game must be the one that bieten.Game and seeded random Agents play action by action:
+    the same scores, hands and count of actions (R3.2, R3.3: the k-th legal id, k = bounded(count))."""
+    games = 12
+    result = simulate(rules, ["random"] * rules.players, games=games, seed=29, threads=1)
+    for i in range(games):
+        game_seed = bieten._core.batch_game_seed(29, i)
+        game = bieten.Game(rules, seed=game_seed)
+        seeds = [bieten._core.agent_state(game_seed, seat) for seat in range(rules.players)]
+        agents = [bieten.Agent("random", seed=seed) for seed in seeds]
+        actions = 0
+        while not game.is_over:
+            game.apply_id(agents[game.current_player].act(game))
+            actions += 1
+        assert game.scores == result.scores[i].tolist(), i
+        assert (game.hand_number + 1, actions) == (int(result.hands[i]), int(result.actions[i])), i
+
+
 def test_every_game_ends_at_the_target_with_consistent_arrays_r8_2() -> None:
     result = simulate(Rules(players=3, target=7), ["heuristic", "random", "random"], games=300, seed=3)
     winners = result.winner.astype(int)
