@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/shared_log.hpp"
+#include "games/bieten/agents.hpp"
 #include "games/bieten/events.hpp"
 
 using namespace bieten;
@@ -55,6 +56,55 @@ TEST_CASE("ActionMask::nth finds the k-th legal id, as a scan does") {
     mask.for_each([&](int id) { ids.push_back(id); });
     REQUIRE(static_cast<int>(ids.size()) == mask.size());
     for (int k = 0; k < mask.size(); ++k) REQUIRE(mask.nth(k) == ids[k]);
+  }
+}
+
+// Game::play_random's loops restate step()'s steps with draws of their own (the AVX-512 one where the
+// CPU has it, the portable one elsewhere): both must play the game that random_action, drawing
+// from each seat's generator, plays step by step (R3.3: the k-th legal id, k = bounded(count)).
+TEST_CASE("play_random and play_random_portable play the random agents' game step by step, every preset") {
+  const std::array<const char*, 5> presets = {"tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol"};
+  int games = 0;
+  for (const char* name : presets) {
+    for (int players = 2; players <= 5; ++players) {
+      for (int hs : {3, 4}) {
+        const Rules r = rules_with(name, players, hs);
+        for (int i = 0; i < 3; ++i, ++games) {
+          CAPTURE(name);
+          CAPTURE(players);
+          CAPTURE(hs);
+          const std::uint64_t seed = batch_game_seed(41, static_cast<std::uint64_t>(games));
+          const std::array<SplitMix64, kMaxPlayers> gens = {agent_generator(seed, 0), agent_generator(seed, 1),
+                                                            agent_generator(seed, 2), agent_generator(seed, 3),
+                                                            agent_generator(seed, 4)};
+          static_assert(kMaxPlayers == 5);
+          Game stepped(r, seed);
+          std::array<SplitMix64, kMaxPlayers> drawing = gens;
+          while (!stepped.is_over()) {
+            stepped.apply(random_action(stepped, drawing[static_cast<std::size_t>(stepped.current_player())]));
+          }
+          for (const bool portable : {false, true}) {
+            CAPTURE(portable);
+            Game recorded(r, seed);  // the same actions: equal records (R11)
+            Game plain(r, seed, 0, {}, false);
+            if (portable) {
+              recorded.play_random_portable(gens);
+              plain.play_random_portable(gens);
+            } else {
+              recorded.play_random(gens);
+              plain.play_random(gens);
+            }
+            CHECK(recorded == stepped);
+            CHECK(recorded.events().size() == stepped.events().size());
+            CHECK(plain.actions_applied() == stepped.actions_applied());
+            CHECK(plain.hand_number() == stepped.hand_number());
+            CHECK(plain.scores() == stepped.scores());
+            CHECK(plain.figure_points() == stepped.figure_points());
+            CHECK(plain.bummerl() == stepped.bummerl());
+          }
+        }
+      }
+    }
   }
 }
 

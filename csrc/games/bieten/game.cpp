@@ -16,6 +16,14 @@
 #define BIETEN_GAME_X86 0
 #endif
 
+// GCC and Clang: play_random's steps jump to one another through a table of labels (labels as
+// values, a GNU extension); other compilers loop over advance().
+#if defined(__GNUC__)
+#define BIETEN_STEP_LABELS 1
+#else
+#define BIETEN_STEP_LABELS 0
+#endif
+
 namespace bieten {
 
 namespace {
@@ -510,43 +518,80 @@ void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
     return;
   }
 #endif
+  play_random_portable(gens);
+}
+
+void Game::play_random_portable(const std::array<SplitMix64, kMaxPlayers>& gens) {
   // Each seat's next draw is made ahead (SplitMix64Ahead): which seat acts is known only once the
   // step before is done, and mix64's three multiplications would then stand between it and the
   // choice. The values and their order per seat are the generators' own.
-  std::array<SplitMix64Ahead, kMaxPlayers> ahead = [&gens]<std::size_t... p>(std::index_sequence<p...>) {
+  struct AheadSeats {
+    std::array<SplitMix64Ahead, kMaxPlayers> ahead;
+    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) {
+      return ahead[static_cast<std::size_t>(seat)].bounded(n);  // R3.3
+    }
+    [[gnu::always_inline]] static int nth_bit(std::uint64_t word, int k) {  // ActionMask::nth's loop in one word
+      for (; k > 0; --k) word &= word - 1;
+      return std::countr_zero(word);
+    }
+  };
+  AheadSeats seats{[&gens]<std::size_t... p>(std::index_sequence<p...>) {
     return std::array<SplitMix64Ahead, kMaxPlayers>{SplitMix64Ahead(gens[p])...};
-  }(std::make_index_sequence<kMaxPlayers>{});
-  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, ahead[static_cast<std::size_t>(to_act_)]));
+  }(std::make_index_sequence<kMaxPlayers>{})};
+#if BIETEN_STEP_LABELS
+  play_random_steps(seats);
+#else
+  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, seats.ahead[static_cast<std::size_t>(to_act_)]));
+#endif
 }
 
 #if BIETEN_GAME_X86
-// play_random on a CPU with AVX-512 and BMI2: the draws from SeatRuns, and the k-th legal id without a
-// loop: pdep puts bit k of the chosen word's set bits in place (the same id as ActionMask::nth, which
-// uniform_action takes); nth's loop ended in a jump that the random k makes unpredictable.
-// The word is chosen with ?:, which GCC makes jumps of: the same choice forced into masks was 16%
-// slower (benchmarks/RESULTS.md, "Issue 25 item 4, third pass").
+// play_random on a CPU with AVX-512 and BMI2: the draws from SeatRuns, and the k-th set bit of a word
+// without a loop: pdep puts bit k of the word's set bits in place (the same id as ActionMask::nth,
+// which uniform_action takes); nth's loop ended in a jump that the random k makes unpredictable.
 __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
-  SeatRuns runs(gens, rules_.players);
+  struct RunSeats {
+    SeatRuns runs;
+    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) { return runs.seat(seat).bounded(n); }  // R3.3
+    // BMI2's pdep, written as an instruction: play_random_steps, which takes it, is compiled for any
+    // CPU (it is the portable loop too), so the builtin, which needs the bmi2 target, cannot be used.
+    // Run only where the CPU has BMI2 (kRunsAvx512).
+    [[gnu::always_inline]] static int nth_bit(std::uint64_t word, int k) {
+      std::uint64_t pick;
+      asm("pdepq %2, %1, %0" : "=r"(pick) : "r"(std::uint64_t{1} << k), "r"(word));
+      return std::countr_zero(pick);
+    }
+  };
+  RunSeats seats{SeatRuns(gens, rules_.players)};
+  play_random_steps(seats);
+}
+#endif
+
+#if BIETEN_STEP_LABELS
+// play_random's loop over either source of draws: Seats::bounded(seat, n) is R3.3's bounded(n) from
+// that seat's generator, Seats::nth_bit(word, k) the k-th set bit of a word. The legal ids are
+// drawn as uniform_action does (the k-th legal id, k = bounded(count)); the word is chosen with ?:,
+// which GCC makes jumps of: the same choice forced into masks was 16% slower (benchmarks/RESULTS.md,
+// "Issue 25 item 4, third pass").
+template <typename Seats>
+[[gnu::always_inline]] inline void Game::play_random_steps(Seats& seats) {
   auto draw = [&]() __attribute__((always_inline)) {
-    auto seat = runs.seat(to_act_);
     const ActionMask& m = legal_;
     const int c0 = std::popcount(m.w[0]), c01 = c0 + std::popcount(m.w[1]);
-    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(c01 + std::popcount(m.w[2]))));  // R3.3
+    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(c01 + std::popcount(m.w[2]))));
     const bool in0 = k < c0, in1 = k < c01;
     const std::uint64_t word = in0 ? m.w[0] : in1 ? m.w[1] : m.w[2];
     const int base = in0 ? 0 : in1 ? 64 : 128;
     const int skip = in0 ? 0 : in1 ? c0 : c01;
-    const std::uint64_t pick = __builtin_ia32_pdep_di(std::uint64_t{1} << (k - skip), word);
-    return static_cast<ActionId>(base + std::countr_zero(pick));
+    return static_cast<ActionId>(base + Seats::nth_bit(word, k - skip));
   };
   // The same draw where every legal id is in the mask's third word (after a card, the answers):
   // no word to choose.
   auto draw_third = [&]() __attribute__((always_inline)) {
     static_assert(kPass >= 128 && kBidBase >= 128 && kGood >= 128 && kHold >= 128 && kThree >= 128);
-    auto seat = runs.seat(to_act_);
     const std::uint64_t word = legal_.w[2];
-    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(std::popcount(word))));  // R3.3
-    return static_cast<ActionId>(128 + std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << k, word)));
+    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(std::popcount(word))));
+    return static_cast<ActionId>(128 + Seats::nth_bit(word, k));
   };
   // advance()'s steps, each ending in a jump of its own through a table of the phases' steps (GCC's
   // labels as values), not one loop around a switch; each step draws its own action, so that a
@@ -570,18 +615,17 @@ __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<S
   BIETEN_NEXT();
 turn:
   if (wild_cards_ == 0) {  // R5.1: no wild, so natural cards in the mask's first word, bids in its third
-    auto seat = runs.seat(to_act_);
     const std::uint64_t cards = legal_.w[0], bids = legal_.w[2];
     const int held = std::popcount(cards);
-    const int k = static_cast<int>(seat.bounded(static_cast<std::uint32_t>(held + std::popcount(bids))));  // R3.3
+    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(held + std::popcount(bids))));
     if (k < held) {
-      a = static_cast<ActionId>(std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << k, cards)));
+      a = static_cast<ActionId>(Seats::nth_bit(cards, k));
       BIETEN_COUNT();
       play<false>(to_act_, a);
       if (phase_ == Phase::kGameOver) return;
       BIETEN_NEXT();
     }
-    a = static_cast<ActionId>(128 + std::countr_zero(__builtin_ia32_pdep_di(std::uint64_t{1} << (k - held), bids)));
+    a = static_cast<ActionId>(128 + Seats::nth_bit(bids, k - held));
     BIETEN_COUNT();
     open_bid(to_act_, bid_figure(a));
     BIETEN_NEXT();

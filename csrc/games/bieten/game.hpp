@@ -131,9 +131,14 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // action costs no call and no register saves (core/simulate.hpp's loop for random agents alone).
   // Not in chance mode.
   void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
+  // play_random's loop where the CPU lacks AVX-512 or BMI2 (or the compiler is not GCC on x86-64): the
+  // same actions from the same draws, callable on any CPU, so that tests compare the two loops.
+  void play_random_portable(const std::array<SplitMix64, kMaxPlayers>& gens);
 
  private:
-  void play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens);  // its loop where the CPU has AVX-512
+  void play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens);  // its draws where the CPU has AVX-512
+  template <typename Seats>
+  void play_random_steps(Seats& seats);  // its loop, over either source of draws (game.cpp)
 
  public:
 
@@ -163,7 +168,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // link-time inliner, which sees more callers than a program does, keeps it in the random loop.
   [[gnu::always_inline]] inline void begin_turn(int seat);
   void step(ActionId a);
-  [[gnu::always_inline]] inline void advance(ActionId a);  // step's body, inlined in step and play_random
+  [[gnu::always_inline]] inline void advance(ActionId a);  // step's body, inlined in step (and play_random_portable without labels as values)
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
