@@ -48,8 +48,9 @@ typedef long long I64x8 __attribute__((vector_size(64)));
 // lo32(a) * lo32(b) in each 64-bit lane (vpmuludq). GCC's builtin, not the intrinsic
 // _mm512_mul_epu32: GCC 12 warns of an uninitialised variable inside the intrinsic (-Werror).
 __attribute__((target("avx512f"), always_inline)) inline U64x8 mul32(U64x8 a, U64x8 b) {
-  return reinterpret_cast<U64x8>(__builtin_ia32_pmuludq512_mask(reinterpret_cast<I32x16>(a), reinterpret_cast<I32x16>(b),
-                                                                I64x8{}, static_cast<unsigned char>(0xFF)));
+  const auto product = __builtin_ia32_pmuludq512_mask(reinterpret_cast<I32x16>(a), reinterpret_cast<I32x16>(b), I64x8{},
+                                                      static_cast<unsigned char>(0xFF));
+  return reinterpret_cast<U64x8>(product);
 }
 
 __attribute__((target("avx512f,avx512dq"))) bool draws_avx512(std::uint64_t state, std::uint32_t* out) {

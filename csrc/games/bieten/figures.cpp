@@ -116,7 +116,8 @@ template <int P>
 
 // kSetsAndRuns = false leaves Gleich and Hanger, the costly columns, at kNobody.
 template <int P, bool kSetsAndRuns = true>
-[[gnu::always_inline]] inline void evaluate_row(const CardSet* hands, bool suit_priority, bool weli_point, std::int8_t* out) {
+[[gnu::always_inline]] inline void evaluate_row(const CardSet* hands, bool suit_priority, bool weli_point,
+                                                std::int8_t* out) {
   CardSet all = 0;
   for (int p = 0; p < P; ++p) all |= hands[p];
   if constexpr (kSetsAndRuns) {

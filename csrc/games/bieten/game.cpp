@@ -552,7 +552,9 @@ void Game::play_random_portable(const std::array<SplitMix64, kMaxPlayers>& gens)
 __attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
   struct RunSeats {
     SeatRuns runs;
-    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) { return runs.seat(seat).bounded(n); }  // R3.3
+    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) {
+      return runs.seat(seat).bounded(n);  // R3.3
+    }
     // BMI2's pdep, written as an instruction: play_random_steps, which takes it, is compiled for any
     // CPU (it is the portable loop too), so the builtin, which needs the bmi2 target, cannot be used.
     // Run only where the CPU has BMI2 (kRunsAvx512).
@@ -599,7 +601,8 @@ template <typename Seats>
   // around a switch measured 5% slower, advance() in a loop 5% slower (benchmarks/RESULTS.md,
   // "Issue 25 item 4, sixth pass"). Each step is advance()'s own, in its order: the record, the
   // count of actions, then the phase's step; the game ends only in a card play (R8.2).
-  static const void* const kStepOf[] = {&&steal, &&turn, &&after_play, &&answer, &&reraise, &&raise_answer, &&over, &&chance};
+  static const void* const kStepOf[] = {&&steal,   &&turn,         &&after_play, &&answer,
+                                        &&reraise, &&raise_answer, &&over,       &&chance};
   static_assert(static_cast<int>(Phase::kSteal) == 0 && static_cast<int>(Phase::kTurn) == 1 &&
                 static_cast<int>(Phase::kAfterPlay) == 2 && static_cast<int>(Phase::kAnswer) == 3 &&
                 static_cast<int>(Phase::kReraise) == 4 && static_cast<int>(Phase::kRaiseAnswer) == 5 &&

@@ -168,7 +168,8 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // link-time inliner, which sees more callers than a program does, keeps it in the random loop.
   [[gnu::always_inline]] inline void begin_turn(int seat);
   void step(ActionId a);
-  [[gnu::always_inline]] inline void advance(ActionId a);  // step's body, inlined in step (and play_random_portable without labels as values)
+  // step's body, inlined in step, and in play_random_portable where the compiler lacks labels as values.
+  [[gnu::always_inline]] inline void advance(ActionId a);
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
   [[gnu::noinline]] void pass_turn(int seat);
