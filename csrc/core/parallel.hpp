@@ -33,35 +33,44 @@ inline ShardRange shard_range(std::uint64_t first, std::uint64_t last, std::uint
 }
 
 // Runs play(worker_state, slot) for every slot in [0, n) on up to `threads` threads; each thread
-// makes its own state with make_state(thread). The first exception stops the run and is rethrown.
+// makes its own state with make_state(thread). An exception stops the run and is rethrown: the one
+// of the lowest slot that failed, as on one thread, whatever the threads and their timing. Once a
+// slot fails, the slots above it are not started, and those below it are still played, since one
+// of them may fail too (a run's error names the same game on any number of threads).
 template <typename MakeState, typename Play>
 void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress, MakeState make_state, Play play) {
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> stop{false};
+  std::atomic<std::size_t> stop_at{n};  // the lowest slot that failed (n: none)
   std::exception_ptr error;
   std::mutex mutex;
+  auto fail = [&](std::size_t slot) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!error || slot < stop_at.load(std::memory_order_relaxed)) {
+      error = std::current_exception();
+      stop_at.store(slot, std::memory_order_relaxed);
+    }
+  };
   // Games are handed out 64 at a time, fewer when a call has few (eight chunks a thread at least),
   // so that a short call (a run's first calls are short, docs/simulate.md) still spreads its games
   // over every thread.
   const std::size_t chunk = std::clamp<std::size_t>(n / (8 * static_cast<std::size_t>(threads)), 1, 64);
   auto work = [&](int t) {
+    std::size_t slot = 0;  // 0 while the state is made: an error there is reported before any slot's
     try {
       auto state = make_state(t);
       for (;;) {
         const std::size_t begin = next.fetch_add(chunk);
-        if (begin >= n || stop.load(std::memory_order_relaxed)) return;
         const std::size_t end = std::min(n, begin + chunk);
-        for (std::size_t slot = begin; slot < end; ++slot) {
+        for (slot = begin; slot < end; ++slot) {
+          if (slot >= stop_at.load(std::memory_order_relaxed)) return;
           play(state, slot);
           if (progress) progress->fetch_add(1, std::memory_order_relaxed);
-          if (stop.load(std::memory_order_relaxed)) return;
         }
+        if (begin >= n) return;
       }
     } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!error) error = std::current_exception();
-      stop = true;
+      fail(slot);
     }
   };
   // The calling thread is worker 0 (it would only wait): one thread fewer to start per call. If the

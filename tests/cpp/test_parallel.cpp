@@ -1,7 +1,7 @@
 // Tests of run_slots (csrc/core/parallel.hpp), the thread pool under simulate for every game (docs/simulate.md),
 // doctest, run by ctest as `parallel`: each slot is played exactly once on any number of threads, the
-// calling thread is worker 0, short calls are spread over the threads, and the first error stops the
-// run and reaches the caller.
+// calling thread is worker 0, short calls are spread over the threads, and an error stops the run and
+// reaches the caller: the lowest failing slot's, on any number of threads.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -82,5 +83,48 @@ TEST_CASE("run_slots: the first error stops the run and is rethrown to the calle
                              }),
                          "slot 100 failed", std::runtime_error);
     CHECK(played.load() < 10000 - 1);  // stopped: not every other slot was played
+  }
+}
+
+TEST_CASE("run_slots rethrows the lowest failing slot's error, as one thread does, whatever fails first") {
+  // Slot 3 fails late (after 50 ms), slot 700 at once: on several threads 700 fails first in time,
+  // and the run must still report slot 3, as a run on one thread does (it never reaches 700). So a
+  // run's error names the same game on any number of threads (simulate's AgentError).
+  for (int threads : {1, 2, 3, 6}) {
+    CAPTURE(threads);
+    std::atomic<int> after_700{0};
+    CHECK_THROWS_WITH_AS(run_slots(
+                             1000, threads, nullptr, [](int t) { return t; },
+                             [&](int&, std::size_t slot) {
+                               if (slot == 3) {
+                                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                                 throw std::runtime_error("slot 3 failed");
+                               }
+                               if (slot == 700) throw std::runtime_error("slot 700 failed");
+                               if (slot > 700) after_700.fetch_add(1);
+                             }),
+                         "slot 3 failed", std::runtime_error);
+    CHECK(after_700.load() < 299);  // the slots above a failed one are not all played
+  }
+  // Two slots of one short call, one thread each (10 / (8 * 2) hands out one at a time): slot 1
+  // fails at once, slot 0 a little later; the error is slot 0's.
+  for (int round = 0; round < 20; ++round) {
+    CHECK_THROWS_WITH_AS(run_slots(
+                             10, 2, nullptr, [](int t) { return t; },
+                             [&](int&, std::size_t slot) {
+                               if (slot == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                               throw std::runtime_error("slot " + std::to_string(slot) + " failed");
+                             }),
+                         "slot 0 failed", std::runtime_error);
+  }
+}
+
+TEST_CASE("run_slots: an error while a worker's state is made is rethrown, even with no slot to play") {
+  for (std::size_t n : {0, 5}) {
+    CAPTURE(n);
+    CHECK_THROWS_WITH_AS(run_slots(
+                             n, 2, nullptr, [](int) -> int { throw std::runtime_error("no state"); },
+                             [](int&, std::size_t) {}),
+                         "no state", std::runtime_error);
   }
 }
