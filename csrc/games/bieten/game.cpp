@@ -595,6 +595,12 @@ template <typename Seats>
     const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(std::popcount(word))));
     return static_cast<ActionId>(128 + Seats::nth_bit(word, k));
   };
+  // The chosen action, recorded and counted as advance() does before its step.
+  auto counted = [&](ActionId chosen) __attribute__((always_inline)) {
+    if (record_events_) record_action(chosen);
+    ++actions_;
+    return chosen;
+  };
   // advance()'s steps, each ending in a jump of its own through a table of the phases' steps (GCC's
   // labels as values), not one loop around a switch; each step draws its own action, so that a
   // phase whose ids all lie in the mask's third word takes draw_third. The same steps in a loop
@@ -609,11 +615,6 @@ template <typename Seats>
                 static_cast<int>(Phase::kGameOver) == 6 && static_cast<int>(Phase::kChance) == 7);
   ActionId a;
 #define BIETEN_NEXT() goto* kStepOf[static_cast<int>(phase_)]
-#define BIETEN_COUNT()                      \
-  do {                                      \
-    if (record_events_) record_action(a);   \
-    ++actions_;                             \
-  } while (0)
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 turn:
@@ -622,19 +623,14 @@ turn:
     const int held = std::popcount(cards);
     const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(held + std::popcount(bids))));
     if (k < held) {
-      a = static_cast<ActionId>(Seats::nth_bit(cards, k));
-      BIETEN_COUNT();
-      play<false>(to_act_, a);
+      play<false>(to_act_, counted(static_cast<ActionId>(Seats::nth_bit(cards, k))));
       if (phase_ == Phase::kGameOver) return;
       BIETEN_NEXT();
     }
-    a = static_cast<ActionId>(128 + Seats::nth_bit(bids, k - held));
-    BIETEN_COUNT();
-    open_bid(to_act_, bid_figure(a));
+    open_bid(to_act_, bid_figure(counted(static_cast<ActionId>(128 + Seats::nth_bit(bids, k - held)))));
     BIETEN_NEXT();
   }
-  a = draw();
-  BIETEN_COUNT();
+  a = counted(draw());
   if (a < kPlayWildBase) {
     play<false>(to_act_, a);
   } else if (a < kBidBase) {
@@ -645,48 +641,32 @@ turn:
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 after_play:
-  a = draw_third();
-  BIETEN_COUNT();
+  a = counted(draw_third());
   if (a == kPass) {
-    if (record_events_) {
-      pass_turn(to_act_);
-    } else {
-      begin_turn(after_next_);  // R7.1: pass_turn without its event, inline
-    }
+    pass_turn(to_act_);
   } else {
     open_bid(to_act_, bid_figure(a));
   }
   BIETEN_NEXT();
 answer:
-  a = draw_third();
-  BIETEN_COUNT();
-  answer_bid(to_act_, a);
+  answer_bid(to_act_, counted(draw_third()));
   BIETEN_NEXT();
 raise_answer:
-  a = draw_third();
-  BIETEN_COUNT();
-  answer_raise(to_act_, a);
+  answer_raise(to_act_, counted(draw_third()));
   BIETEN_NEXT();
 reraise:
-  a = draw_third();
-  BIETEN_COUNT();
-  answer_reraise(to_act_, a);
+  answer_reraise(to_act_, counted(draw_third()));
   BIETEN_NEXT();
 steal:
-  a = draw();
-  BIETEN_COUNT();
-  steal_or_leave(to_act_, a);
+  steal_or_leave(to_act_, counted(draw()));
   BIETEN_NEXT();
 chance:
-  a = draw();
-  BIETEN_COUNT();
-  chance(a);
+  chance(counted(draw()));
   if (phase_ == Phase::kGameOver) return;
   BIETEN_NEXT();
 over:
   return;
 #undef BIETEN_NEXT
-#undef BIETEN_COUNT
 }
 #endif
 
@@ -724,10 +704,12 @@ inline void Game::advance(ActionId a) {
 void Game::record_action(ActionId a) { history_.push_back(a); }  // the record, for JSON and equality
 
 // R7.1: pass, ending the seat's bidding after its card.
-void Game::pass_turn(int seat) {
-  if (record_events_) emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat);
+inline void Game::pass_turn(int seat) {
+  if (record_events_) record_pass(seat);
   begin_turn(after_next_);
 }
+
+void Game::record_pass(int seat) { emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat); }
 
 // R3.7: the cutter steals or leaves the card he is shown.
 void Game::steal_or_leave(int p, ActionId a) {

@@ -172,7 +172,8 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   [[gnu::always_inline]] inline void advance(ActionId a);
   [[gnu::noinline]] void record_action(ActionId a);
   [[gnu::noinline]] void steal_or_leave(int p, ActionId a);
-  [[gnu::noinline]] void pass_turn(int seat);
+  [[gnu::always_inline]] inline void pass_turn(int seat);  // R7.1, its event out of line
+  [[gnu::noinline]] void record_pass(int seat);
   // A card (R4, R5), in two copies: a natural card inline (every card when no card is wild, R5.1),
   // with its identity the card itself and no wild's bookkeeping; a wild named as a card out of line.
   template <bool kWild>
