@@ -61,13 +61,13 @@ void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress,
       auto state = make_state(t);
       for (;;) {
         const std::size_t begin = next.fetch_add(chunk);
+        if (begin >= n) return;
         const std::size_t end = std::min(n, begin + chunk);
         for (slot = begin; slot < end; ++slot) {
           if (slot >= stop_at.load(std::memory_order_relaxed)) return;
           play(state, slot);
           if (progress) progress->fetch_add(1, std::memory_order_relaxed);
         }
-        if (begin >= n) return;
       }
     } catch (...) {
       fail(slot);
