@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "core/vector_env.hpp"
+#include "games/bieten/descriptor.hpp"
+#include "games/schnapsen/descriptor.hpp"
 
 namespace {
 
@@ -101,13 +103,13 @@ void hash_game(std::uint64_t& h) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "hash") == 0) {
     std::uint64_t h = 1469598103934665603ULL;
-    hash_game<vec::BietenTraits>(h);
-    hash_game<vec::SchnapsenTraits>(h);
+    hash_game<vec::GameTraits<Descriptor>>(h);
+    hash_game<vec::GameTraits<schnapsen::Descriptor>>(h);
     std::printf("rows %016llx\n", static_cast<unsigned long long>(h));
     return 0;
   }
   const int rounds = argc > 1 ? std::atoi(argv[1]) : 41;
-  time_game<vec::BietenTraits>("bieten", rounds);
-  time_game<vec::SchnapsenTraits>("schnapsen", rounds);
+  time_game<vec::GameTraits<Descriptor>>("bieten", rounds);
+  time_game<vec::GameTraits<schnapsen::Descriptor>>("schnapsen", rounds);
   return 0;
 }

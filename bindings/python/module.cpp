@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "core/record.hpp"
+#include "games/registry.hpp"
 
 namespace py = pybind11;
 
@@ -25,12 +26,9 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ core of bieten. Use the bieten package, not this module.";
   using namespace bieten::py_bindings;
   register_errors(m);
+  register_registry(m);
   register_cards(m);
-  register_rules(m);
-  register_deal(m);
-  register_figures(m);
-  register_game(m);
-  register_simulate(m);
-  register_schnapsen(m);
+  register_agents(m);
+  bieten::games::Registered::for_each([&]<typename D>() { D::register_python(m); });
   register_vector_env(m);
 }

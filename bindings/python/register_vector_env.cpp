@@ -1,6 +1,7 @@
-// The batched environment (docs/vector_env.md) as bieten._core.BietenVectorEnv and
-// bieten._core.SchnapsenVectorEnv: the C++ loop of csrc/core/vector_env.cpp, its buffers shared with
-// NumPy as read-only views (made once), step() run with the GIL released.
+// The batched environment (docs/vector_env.md) as bieten._core.<Prefix>VectorEnv for every registered
+// game (csrc/games/registry.hpp; the prefix is the descriptor's kClassPrefix): the C++ loop of
+// csrc/core/vector_env.hpp, its buffers shared with NumPy as read-only views (made once), step() run
+// with the GIL released.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -13,6 +14,7 @@
 #include "core/policy.hpp"
 #include "core/policy_blobs.hpp"
 #include "core/vector_env.hpp"
+#include "games/registry.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;
@@ -146,11 +148,12 @@ struct PolicyShape {
   int inputs, outputs;
 };
 PolicyShape policy_shape(const std::string& game) {
-  if (game == "bieten") return {kPolicyGameBieten, vec::BietenTraits::kObservationSize, vec::BietenTraits::kNumActions};
-  if (game == "schnapsen") {
-    return {kPolicyGameSchnapsen, vec::SchnapsenTraits::kObservationSize, vec::SchnapsenTraits::kNumActions};
-  }
-  throw Error("policy: game must be 'bieten' or 'schnapsen', not '" + game + "'");
+  PolicyShape shape{};
+  const bool found = games::Registered::visit(game, [&]<typename D>() {
+    shape = {D::kPolicyTag, kObservationSizeOf<typename D::Game>, D::Game::kNumActions};
+  });
+  if (!found) throw Error("policy: game must be " + games::registered_names() + ", not '" + game + "'");
+  return shape;
 }
 
 void register_policy(py::module_& m) {
@@ -172,16 +175,19 @@ void register_policy(py::module_& m) {
     const PolicyBlob blob = embedded_policy(name);
     if (blob.size == 0) return py::bytes();
     return py::bytes(reinterpret_cast<const char*>(blob.data), blob.size);
-  }, py::arg("name"), "The weights compiled into the engine for `name` (bieten, bauernschnapsen, schnapsen); b'' if none.");
+  }, py::arg("name"), "The weights compiled into the engine for `name` (a registered game's policy); b'' if none.");
 }
 
 }  // namespace
 
 void register_vector_env(py::module_& m) {
   register_policy(m);
-  bind_vector_env<vec::BietenTraits>(m, "BietenVectorEnv", "N Bieten games stepped together in C++ (docs/vector_env.md).");
-  bind_vector_env<vec::SchnapsenTraits>(m, "SchnapsenVectorEnv",
-                                        "N Bauernschnapsen or Schnapsen games stepped together in C++ (docs/vector_env.md).");
+  games::Registered::for_each([&]<typename D>() {
+    // pybind11 keeps the name and doc pointers: each game's strings live as long as the module.
+    static const std::string name = std::string(D::kClassPrefix) + "VectorEnv";
+    static const std::string doc = "N " + std::string(D::kTitle) + " games stepped together in C++ (docs/vector_env.md).";
+    bind_vector_env<vec::GameTraits<D>>(m, name.c_str(), doc.c_str());
+  });
 }
 
 }  // namespace bieten::py_bindings

@@ -5,18 +5,15 @@
 
 #include <string>
 
-#include "games/bieten/record.hpp"
-#include "games/schnapsen/record.hpp"
 #include "py_sink.hpp"
 
 namespace bieten::py_bindings {
 
-// Rules.to_dict() of each game, written by the core (csrc/games/*/record.hpp write_rules).
-inline pybind11::dict rules_to_dict(const Rules& r) {
+// Rules.to_dict() of any game, written by the core: the game's write_rules (its record.hpp, found by
+// argument-dependent lookup in the game's namespace).
+template <typename Rules>
+pybind11::dict rules_to_dict(const Rules& r) {
   return as_python([&](PySink& s) { write_rules(s, r); });
-}
-inline pybind11::dict rules_to_dict(const schnapsen::Rules& r) {
-  return as_python([&](PySink& s) { schnapsen::write_rules(s, r); });
 }
 
 // Rules from Python keywords, one per knob of the table (core/knobs.hpp), over a default Rules; the

@@ -2,7 +2,7 @@
 // (core/ismcts.hpp, through each game's traits), VectorEnv (core/vector_env.hpp) and the bindings
 // use, and GameBase, the part of a game's state that every game keeps the same way.
 //
-// A game (Bieten, R2-R8; Bauernschnapsen and Schnapsen, S2-S8) is a plain value: copying it clones it
+// A game (each game folder's game.hpp, its rules R2-R8 or S2-S8) is a plain value: copying it clones it
 // (the logs are shared copy-on-write, shared_log.hpp), and it owns its generator state (the seed),
 // so any number of games run on any number of threads.
 #pragma once

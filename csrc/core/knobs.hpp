@@ -60,7 +60,7 @@ inline std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
-// A name knob's choices: each name with its value (RULES R10, SCHNAPSEN S10).
+// A name knob's choices: each name with its value (a game's rules chapter of knobs: R10, S10).
 template <typename Enum, std::size_t N>
 using Choices = std::array<std::pair<std::string_view, Enum>, N>;
 

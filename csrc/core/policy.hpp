@@ -7,7 +7,7 @@
 //
 //   "BTPN"                      4 bytes, the magic
 //   version                     kPolicyFormatVersion
-//   game                        the game's tag (kPolicyGameBieten, kPolicyGameSchnapsen)
+//   game                        the game's tag (its descriptor's kPolicyTag, core/descriptor.hpp)
 //   layers                      L, 1 to kPolicyMaxLayers
 //   sizes[L + 1]                inputs, hidden widths, outputs (each 1 to kPolicyMaxWidth)
 //   for each layer l:           W_l, sizes[l] rows of sizes[l + 1] floats (input-major), then b_l
@@ -30,8 +30,6 @@
 namespace bieten {
 
 inline constexpr std::uint32_t kPolicyFormatVersion = 1;
-inline constexpr std::uint32_t kPolicyGameBieten = 1;
-inline constexpr std::uint32_t kPolicyGameSchnapsen = 2;
 inline constexpr int kPolicyMaxLayers = 8;
 inline constexpr int kPolicyMaxWidth = 1024;
 

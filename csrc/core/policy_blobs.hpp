@@ -14,7 +14,8 @@ struct PolicyBlob {
   std::size_t size = 0;  // 0: no weights for that name in this build
 };
 
-// "bieten", "bauernschnapsen" or "schnapsen"; an empty blob for any other name.
+// The weights shipped under `name` (a name of a descriptor's kPolicies, core/descriptor.hpp); an empty
+// blob for any other name.
 PolicyBlob embedded_policy(std::string_view name);
 
 }  // namespace bieten

@@ -6,7 +6,7 @@
 //
 //   magic      4 bytes  0x89 'B' 'T' 'R'   (the high bit: no text, no JSON)
 //   version    1 byte   1
-//   game       1 byte   F::kBytesGame (1 Bieten, 2 Schnapsen)
+//   game       1 byte   F::kBytesGame (the game's own tag, its record.hpp)
 //   length     4 bytes  the whole record's size, checksum included (a stream of records splits by it)
 //   rules      every knob in the game's table order: an int as a zigzag varint, a bool as 0 or 1, a
 //              name as its length (1 byte) and its ASCII text (names, not numbers: a choice added to

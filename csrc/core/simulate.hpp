@@ -75,7 +75,7 @@ struct SimulationResultOf : Tally {
   std::vector<std::uint8_t> winners;   // per game: bitmask of the seats that won
   std::vector<std::int16_t> scores;    // per game x players
   std::vector<std::uint8_t> bummerl;   // per game: bitmask of seats
-  std::vector<std::uint32_t> hands;    // per game: hands (Schnapsen: deals) played
+  std::vector<std::uint32_t> hands;    // per game: hands (or deals, as the game calls them) played
   std::vector<std::uint32_t> actions;  // per game: actions applied
   RunClock<G::kMaxPlayers> clock;      // where the time went (not part of the results: it varies)
 };
@@ -160,7 +160,7 @@ SimulationResultOf<G, Tally> simulate_games(const SimulationConfigOf<G>& config,
   unsigned timed_seats = 0;  // bit p: seat p's decisions are timed (random ones are counted, not timed)
   for (int p = 0; p < players; ++p) timed_seats |= (config.agents[p] != AgentKind::kRandom ? 1u : 0u) << p;
   // With random agents alone nothing is timed or counted: two clock reads and a count a decision
-  // would be about 10% of a random Schnapsen game (the RunClock stays 0; such a run names no limit).
+  // would be about 10% of a short random game (the RunClock stays 0; such a run names no limit).
   const bool any_timed = timed_seats != 0;
   run_slots(
       n, config.threads, progress,

@@ -4,7 +4,9 @@
 // seed: game seed game_seed(S, i, e) for episode e of env i, so every result depends on (rules, S, i,
 // the actions) alone and is identical for any thread count.
 //
-// One template over the games (core/game.hpp); each game adds only the rule ids of its messages.
+// One template over the games' descriptors (core/descriptor.hpp), which give the rule ids of its
+// messages; each game instantiates it for itself (games/<game>/instantiate.cpp, over
+// core/vector_env_impl.hpp), so this header names no game.
 #pragma once
 
 #include <array>
@@ -21,15 +23,10 @@
 #include <vector>
 
 #include "core/agent_spec.hpp"
+#include "core/descriptor.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
-#include "games/bieten/agents.hpp"
-#include "games/bieten/game.hpp"
-#include "games/bieten/observation.hpp"
-#include "games/schnapsen/agents.hpp"
-#include "games/schnapsen/game.hpp"
-#include "games/schnapsen/observation.hpp"
 
 namespace bieten::vec {
 
@@ -39,8 +36,8 @@ inline constexpr std::uint64_t game_seed(std::uint64_t seed, std::uint64_t env, 
   return batch_game_seed(batch_game_seed(seed, env), episode);
 }
 
-// What the loop needs of a game: all of it follows from the game (core/game.hpp) but the rule ids its
-// messages cite, which each game's traits below add.
+// What the loop needs of a game: all of it follows from the game (core/game.hpp) and its descriptor
+// (core/descriptor.hpp: the rule ids its messages cite, its mask's words).
 // The game's write_observation (its observation.hpp), found by argument-dependent lookup: called from
 // outside GameTraits, whose own write_observation would hide it.
 template <typename G, typename Out>
@@ -52,8 +49,9 @@ void divisors_of(const R& rules, float* out) {
   observation_divisors(rules, out);
 }
 
-template <GameType G>
+template <GameDescriptor D>
 struct GameTraits {
+  using G = typename D::Game;
   using Game = G;
   using Rules = typename G::Rules;
   using AgentKind = bieten::AgentKind;
@@ -65,6 +63,8 @@ struct GameTraits {
   static int players(const Rules& r) { return r.players; }
   static void validate(const Rules& r) { r.validate(); }
   static Game make(const Rules& r, std::uint64_t seed) { return Game(r, seed, 0, {}, false, false); }
+  static constexpr std::string_view kSeatRule = D::kSeatRule;
+  static constexpr std::string_view kActionRule = D::kActionRule;
   static std::uint8_t winners(const Game& g) { return g.winners(); }
   static void write_mask(const Game& g, bool* out);  // kNumActions bools
   static void write_observation(const Game& g, int seat, float* out) { observe(g, seat, out); }
@@ -75,16 +75,6 @@ struct GameTraits {
   static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng, Workspace& workspace) {
     return builtin_action(spec, g, rng, workspace);
   }
-};
-
-struct BietenTraits : GameTraits<bieten::Game> {
-  static constexpr std::string_view kSeatRule = "R2.1";
-  static constexpr std::string_view kActionRule = "R11";
-};
-
-struct SchnapsenTraits : GameTraits<schnapsen::Game> {
-  static constexpr std::string_view kSeatRule = "S2.1";
-  static constexpr std::string_view kActionRule = "S11";
 };
 
 enum class RewardMode : std::uint8_t {
@@ -221,9 +211,8 @@ class VectorEnv {
   WorkerPool pool_;
 };
 
-extern template struct GameTraits<bieten::Game>;
-extern template struct GameTraits<schnapsen::Game>;
-extern template class VectorEnv<BietenTraits>;
-extern template class VectorEnv<SchnapsenTraits>;
+// The VectorEnv of the game that descriptor D describes (explicitly instantiated in the game's folder).
+template <GameDescriptor D>
+using VectorEnvOf = VectorEnv<GameTraits<D>>;
 
 }  // namespace bieten::vec

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "core/vector_env.hpp"
+#include "games/bieten/descriptor.hpp"
+#include "games/schnapsen/descriptor.hpp"
 
 #include <doctest/doctest.h>
 
@@ -245,29 +247,29 @@ vec::VectorEnvConfig config_41() {
 
 TEST_CASE("1 and 3 threads give identical buffers (Bieten, Schnapsen, with opponents, with ISMCTS opponents)") {
   vec::VectorEnvConfig config = config_41();
-  check_threads<vec::BietenTraits>(bieten_rules(), config, 300);
-  check_threads<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"), config, 200);
+  check_threads<vec::GameTraits<Descriptor>>(bieten_rules(), config, 300);
+  check_threads<vec::GameTraits<schnapsen::Descriptor>>(schnapsen::preset("bauernschnapsen"), config, 200);
   config.opponents = {"random", "heuristic"};
   config.learner_seat = -1;
-  check_threads<vec::BietenTraits>(bieten_rules(), config, 150);
+  check_threads<vec::GameTraits<Descriptor>>(bieten_rules(), config, 150);
   config.opponents = {"ismcts:16", "ismcts:16:rollout=random"};  // iterations: same on any thread count
   config.num_envs = 7;
-  check_threads<vec::BietenTraits>(bieten_rules(), config, 30);
+  check_threads<vec::GameTraits<Descriptor>>(bieten_rules(), config, 30);
 }
 
 TEST_CASE("every env's game equals a Game made from its seed and given the same actions") {
-  check_replay<vec::BietenTraits>(bieten_rules(), 400);
-  check_replay<vec::SchnapsenTraits>(schnapsen::preset("schnapsen"), 300);
+  check_replay<vec::GameTraits<Descriptor>>(bieten_rules(), 400);
+  check_replay<vec::GameTraits<schnapsen::Descriptor>>(schnapsen::preset("schnapsen"), 300);
 }
 
 TEST_CASE("a batch with an illegal action throws naming the env and changes nothing") {
-  check_atomic<vec::BietenTraits>(bieten_rules());
-  check_atomic<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"));
+  check_atomic<vec::GameTraits<Descriptor>>(bieten_rules());
+  check_atomic<vec::GameTraits<schnapsen::Descriptor>>(schnapsen::preset("bauernschnapsen"));
 }
 
 TEST_CASE("with opponents the learner is always to act, its seat rotating by episode") {
-  check_opponents<vec::BietenTraits>(bieten_rules(), 3);
-  check_opponents<vec::SchnapsenTraits>(schnapsen::preset("bauernschnapsen"), 4);
+  check_opponents<vec::GameTraits<Descriptor>>(bieten_rules(), 3);
+  check_opponents<vec::GameTraits<schnapsen::Descriptor>>(schnapsen::preset("bauernschnapsen"), 4);
 }
 
 TEST_CASE("after the first steps a step allocates nothing, on 1 or 3 threads, with or without opponents") {
@@ -275,12 +277,12 @@ TEST_CASE("after the first steps a step allocates nothing, on 1 or 3 threads, wi
   const schnapsen::Rules schnapsen_rules = schnapsen::preset("bauernschnapsen");
   vec::VectorEnvConfig plain;
   plain.num_envs = 16;
-  check_no_allocation<vec::BietenTraits>(bieten, plain);
-  check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+  check_no_allocation<vec::GameTraits<Descriptor>>(bieten, plain);
+  check_no_allocation<vec::GameTraits<schnapsen::Descriptor>>(schnapsen_rules, plain);
   plain.opponents = {"random", "random"};  // (Bieten's heuristic samples worlds into vectors)
-  check_no_allocation<vec::BietenTraits>(bieten, plain);
+  check_no_allocation<vec::GameTraits<Descriptor>>(bieten, plain);
   plain.opponents = {"heuristic", "random", "heuristic"};
-  check_no_allocation<vec::SchnapsenTraits>(schnapsen_rules, plain);
+  check_no_allocation<vec::GameTraits<schnapsen::Descriptor>>(schnapsen_rules, plain);
 }
 
 TEST_CASE("Bieten's heuristic opponents in a VectorEnv draw their worlds into one workspace per thread") {
@@ -292,7 +294,7 @@ TEST_CASE("Bieten's heuristic opponents in a VectorEnv draw their worlds into on
   config.num_envs = 16;
   config.threads = 1;
   config.opponents = {"heuristic", "random", "heuristic"};
-  vec::VectorEnv<vec::BietenTraits> env(Rules{}, config);
+  vec::VectorEnv<vec::GameTraits<Descriptor>> env(Rules{}, config);
   env.reset(nullptr);
   std::vector<std::int64_t> actions(16);
   for (int s = 0; s < 400; ++s) {
@@ -313,5 +315,5 @@ TEST_CASE("Bieten's heuristic opponents in a VectorEnv draw their worlds into on
 TEST_CASE("a VectorEnv of no envs is refused") {
   vec::VectorEnvConfig config = config_41();
   config.num_envs = 0;
-  CHECK_THROWS_AS(vec::VectorEnv<vec::BietenTraits>(bieten_rules(), config), Error);
+  CHECK_THROWS_AS(vec::VectorEnv<vec::GameTraits<Descriptor>>(bieten_rules(), config), Error);
 }

@@ -10,6 +10,7 @@
 #include "games/bieten/agents.hpp"
 #include "core/policy.hpp"
 #include "core/policy_blobs.hpp"
+#include "games/bieten/descriptor.hpp"
 #include "games/bieten/observation.hpp"
 #include "games/bieten/sampler.hpp"
 
@@ -25,7 +26,7 @@ namespace {
 const PolicyNet& shipped_policy() {
   static const PolicyNet net = [] {
     const PolicyBlob blob = embedded_policy("bieten");
-    return load_policy(blob.data, blob.size, kPolicyGameBieten, kObservationSize, kNumActions, "bieten");
+    return load_policy(blob.data, blob.size, Descriptor::kPolicyTag, kObservationSize, kNumActions, "bieten");
   }();
   return net;
 }

@@ -6,6 +6,7 @@
 
 #include "core/policy.hpp"
 #include "core/policy_blobs.hpp"
+#include "games/schnapsen/descriptor.hpp"
 #include "games/schnapsen/observation.hpp"
 
 namespace bieten::schnapsen {
@@ -143,7 +144,7 @@ namespace {
 // without weights refuses every use), then never changed.
 PolicyNet load_shipped(const char* name) {
   const PolicyBlob blob = embedded_policy(name);
-  return load_policy(blob.data, blob.size, kPolicyGameSchnapsen, kObservationSize, kNumActions, name);
+  return load_policy(blob.data, blob.size, Descriptor::kPolicyTag, kObservationSize, kNumActions, name);
 }
 const PolicyNet& four_player_policy() {
   static const PolicyNet net = load_shipped("bauernschnapsen");

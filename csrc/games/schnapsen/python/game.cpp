@@ -16,6 +16,7 @@
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
+#include "games/schnapsen/python/register.hpp"
 #include "register_game_common.hpp"
 
 namespace py = pybind11;

@@ -4,8 +4,10 @@
 
 #include <string>
 
+#include "games/bieten/record.hpp"
 #include "games/bieten/rules.hpp"
 #include "bindings.hpp"
+#include "games/bieten/python/register.hpp"
 #include "rules_cast.hpp"
 
 namespace py = pybind11;

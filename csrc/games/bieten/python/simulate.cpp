@@ -6,6 +6,7 @@
 #include "games/bieten/observation.hpp"
 #include "games/bieten/simulate.hpp"
 #include "bindings.hpp"
+#include "games/bieten/python/register.hpp"
 #include "register_simulate_common.hpp"
 
 namespace py = pybind11;
@@ -13,24 +14,8 @@ namespace py = pybind11;
 namespace bieten::py_bindings {
 
 void register_simulate(py::module_& m) {
-  py::register_exception<AgentError>(m, "AgentError", m.attr("BietenError"));
-
-  py::class_<NativeAgentSpec>(m, "NativeAgent")
-      .def(py::init([](std::uintptr_t function, std::uintptr_t user, const std::string& name) {
-             if (function == 0) throw AgentError("NativeAgent: the function address is 0 (NULL)");
-             if (name.empty()) throw AgentError("NativeAgent: the name is empty");
-             return NativeAgentSpec{function, user, name};
-           }),
-           py::arg("function"), py::arg("user") = 0, py::arg("name") = "native")
-      .def_readonly("function", &NativeAgentSpec::function)
-      .def_readonly("user", &NativeAgentSpec::user)
-      .def_readonly("name", &NativeAgentSpec::name)
-      .def("__repr__", [](const NativeAgentSpec& a) { return "NativeAgent(name='" + a.name + "')"; });
-
   define_core_agent<Game>(m, "R8.2: the game is over; there is no action to choose");
 
-  m.def("agent_state", [](std::uint64_t game_seed, int seat) { return agent_generator(game_seed, seat).state(); },
-        py::arg("game_seed"), py::arg("seat"), "The initial generator state of a seat's agent in a batch game.");
   m.def(
       "figure_odds",
       [](const Game& g, int seat, std::uint64_t seed) {

@@ -6,6 +6,7 @@
 #include "games/schnapsen/observation.hpp"
 #include "games/schnapsen/simulate.hpp"
 #include "bindings.hpp"
+#include "games/schnapsen/python/register.hpp"
 #include "register_simulate_common.hpp"
 
 namespace py = pybind11;

@@ -11,6 +11,7 @@
 #include "games/bieten/game.hpp"
 #include "core/rng.hpp"
 #include "bindings.hpp"
+#include "games/bieten/python/register.hpp"
 #include "register_game_common.hpp"
 #include "games/bieten/observation.hpp"
 #include "games/bieten/record.hpp"

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "bindings.hpp"
+#include "games/bieten/python/register.hpp"
 
 namespace py = pybind11;
 

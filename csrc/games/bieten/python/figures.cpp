@@ -10,6 +10,7 @@
 #include "games/bieten/figures.hpp"
 #include "games/bieten/figures_batch.hpp"
 #include "bindings.hpp"
+#include "games/bieten/python/register.hpp"
 
 namespace py = pybind11;
 

@@ -1,0 +1,28 @@
+# Bieten (docs/rules/bieten.md, R1-R11): its sources, relative to this folder, for the root
+# CMakeLists.txt's loop over BIETEN_GAMES.
+# BIETEN_GAME_SOURCES: the rules engine (the core library); BIETEN_GAME_PYTHON_SOURCES: its part of the
+# pybind11 module bieten._core (python/module.cpp defines its descriptor's register_python).
+set(BIETEN_GAME_SOURCES
+  rules.cpp
+  deal.cpp
+  figures.cpp
+  figures_batch.cpp
+  actions.cpp
+  events.cpp
+  game.cpp
+  observation.cpp
+  agents.cpp
+  ismcts.cpp
+  sampler.cpp
+  simulate.cpp
+  record.cpp
+  instantiate.cpp
+)
+set(BIETEN_GAME_PYTHON_SOURCES
+  python/module.cpp
+  python/rules.cpp
+  python/deal.cpp
+  python/figures.cpp
+  python/game.cpp
+  python/simulate.cpp
+)

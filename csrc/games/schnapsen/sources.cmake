@@ -1,0 +1,23 @@
+# Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md, S1-S12): its sources, relative to this folder,
+# for the root CMakeLists.txt's loop over BIETEN_GAMES.
+# BIETEN_GAME_SOURCES: the rules engine (the core library); BIETEN_GAME_PYTHON_SOURCES: its part of the
+# pybind11 module bieten._core (python/module.cpp defines its descriptor's register_python).
+set(BIETEN_GAME_SOURCES
+  rules.cpp
+  actions.cpp
+  deal.cpp
+  events.cpp
+  game.cpp
+  observation.cpp
+  agents.cpp
+  ismcts.cpp
+  sampler.cpp
+  simulate.cpp
+  record.cpp
+  instantiate.cpp
+)
+set(BIETEN_GAME_PYTHON_SOURCES
+  python/module.cpp
+  python/game.cpp
+  python/simulate.cpp
+)
