@@ -235,7 +235,7 @@ def test_installed_header_is_the_source_header(header_text: str) -> None:
 
 def test_versions_and_constants(capi: _CApi) -> None:
     lib, ffi = capi.lib, capi.ffi
-    assert lib.bieten_abi_version() == lib.BIETEN_ABI_VERSION == 1
+    assert lib.bieten_abi_version() == lib.BIETEN_ABI_VERSION == 2  # 2: one handle for every game
     assert ffi.string(lib.bieten_version()).decode() == bieten.__version__
     assert lib.BIETEN_NUM_ACTIONS == bieten.NUM_ACTIONS
     assert lib.BIETEN_NUM_CARDS == 33

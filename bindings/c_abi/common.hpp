@@ -1,5 +1,5 @@
-// What the C ABI's two games share (bindings/c_abi/bieten.cpp for Bieten, bindings/c_abi/schnapsen.cpp
-// for Bauernschnapsen and Schnapsen): the error classes that map to status codes, the err buffer, the
+// What every export of the C ABI uses (bindings/c_abi/games.cpp, and each game's own exports in its
+// folder, csrc/games/<game>/c_abi.cpp): the error classes that map to status codes, the err buffer, the
 // exception guard every exported function runs in, and library-owned strings. Reading rules and records
 // is the core's (csrc/games/*/record.cpp), the same code Python's Game.from_json calls.
 #pragma once
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "bieten/bieten.h"
-#include "games/bieten/cards.hpp"
+#include "core/cards.hpp"
 #include "core/errors.hpp"
 #include "core/json.hpp"
 #include "core/record.hpp"
@@ -165,125 +165,6 @@ std::string events_json(std::size_t start, std::size_t end, bool lines, Write&& 
   for (std::size_t i = start; i < end; ++i) write(w, i);
   w.end_array();
   return out;
-}
-
-// ---- The bodies of the exports every game has ----------------------------------------------------
-// Each game's exports (bieten.cpp, schnapsen.cpp) keep their own C names and handle types, as bieten.h
-// declares them, and call these: H is the game's handle (a struct holding `game`, a core game, csrc/core/
-// game.hpp's GameType) and `function` the export's name, for the messages.
-
-template <typename H>
-using GameOf = std::remove_cvref_t<decltype(std::declval<H&>().game)>;
-
-template <typename H>
-H* clone_game(const H* game, const char* function) {
-  return guarded_ptr<H>(nullptr, 0, [&] { return new H(need(game, function).game); });
-}
-
-// A text the game writes (e.g. its rules as JSON), in memory the caller frees with bieten_string_free.
-template <typename H, typename F>
-char* game_text(const H* game, const char* function, F&& f) {
-  return guarded_ptr<char>(nullptr, 0, [&] { return c_string(f(need(game, function).game)); });
-}
-
-template <typename H>
-int game_seed(const H* game, std::uint64_t* out, const char* function) {
-  return guarded(nullptr, 0, [&] {
-    const GameOf<H>& g = need(game, function).game;
-    need(out, function, "out") = g.seed();
-    return BIETEN_OK;
-  });
-}
-
-template <typename H>
-std::int64_t game_hand_number(const H* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<std::int64_t>(std::min<std::uint64_t>(game->game.hand_number(), INT64_MAX));
-}
-
-// An int the game answers at once: players, dealer, ...
-template <typename H, typename F>
-int game_int(const H* game, const char* function, F&& f) {
-  return guarded(nullptr, 0, [&] { return static_cast<int>(f(need(game, function).game)); });
-}
-
-template <typename H>
-int game_current_player(const H* game, const char* function) {
-  return game_int(game, function, [](const GameOf<H>& g) {
-    const int p = g.current_player();
-    return p < 0 ? BIETEN_NO_SEAT : p;
-  });
-}
-
-template <typename H>
-int game_scores(const H* game, int* out, std::size_t cap, const char* function) {
-  return guarded(nullptr, 0, [&] {
-    const GameOf<H>& g = need(game, function).game;
-    const int n = g.players();
-    need(out, function, "out");
-    if (cap < static_cast<std::size_t>(n)) throw BufferError(std::string(function) + ": buffer too small");
-    for (int p = 0; p < n; ++p) out[p] = g.scores()[p];
-    return n;
-  });
-}
-
-// An id out of range is refused like any illegal action (as Python's apply_id refuses it).
-template <typename H>
-int game_apply_id(H* game, int action, char* err, std::size_t err_len, const char* function) {
-  return guarded(err, err_len, [&] {
-    GameOf<H>& g = need(game, function).game;
-    if (action < 0 || action >= GameOf<H>::kNumActions) throw IllegalActionError(g.why_illegal(action));
-    g.apply(static_cast<typename GameOf<H>::ActionId>(action));
-    return BIETEN_OK;
-  });
-}
-
-template <typename H>
-std::int64_t game_event_count(const H* game) {
-  if (game == nullptr) return BIETEN_E_NULL;
-  return static_cast<std::int64_t>(game->game.events().size());
-}
-
-// The game's binary record (core/record_bytes.hpp, written by `write`) into the caller's buffer; returns
-// its size. out == NULL with cap == 0 just returns the size; a smaller cap is BIETEN_E_BUFFER, nothing
-// written.
-template <typename H, typename Write>
-std::int64_t game_bytes(const H* game, std::uint8_t* out, std::size_t cap, const char* function, Write&& write) {
-  std::int64_t size = 0;
-  const int status = guarded(nullptr, 0, [&] {
-    const std::string data = write(need(game, function).game);
-    size = static_cast<std::int64_t>(data.size());
-    if (out == nullptr && cap == 0) return BIETEN_OK;
-    need(out, function, "out");
-    if (cap < data.size()) {
-      throw BufferError(std::string(function) + ": the buffer holds " + std::to_string(cap) + " bytes, " +
-                        std::to_string(data.size()) + " needed");
-    }
-    std::memcpy(out, data.data(), data.size());
-    return BIETEN_OK;
-  });
-  return status < 0 ? status : size;
-}
-
-// A game restored from its binary record by `read` (the core's reader, "from_bytes: ..." refusals).
-template <typename H, typename Read>
-H* game_from_bytes(const std::uint8_t* data, std::size_t len, char* err, std::size_t err_len, const char* function,
-                   Read&& read) {
-  return guarded_ptr<H>(err, err_len, [&] {
-    need(data, function, "data");
-    return new H(read(std::string_view(reinterpret_cast<const char*>(data), len)));
-  });
-}
-
-// The events from `start` as seen by `seat` (-1: all), through the game's check_seat and events_text.
-template <typename H, typename Check, typename Text>
-char* game_events(const H* game, int seat, std::size_t start, bool lines, const char* function, Check&& check_seat,
-                  Text&& events_text) {
-  return guarded_ptr<char>(nullptr, 0, [&] {
-    const GameOf<H>& g = need(game, function).game;
-    if (seat != -1) check_seat(g, seat, function);
-    return c_string(events_text(g, seat, start, lines));
-  });
 }
 
 // Text i of a table built once (action or card texts), or nullptr out of range or out of memory.

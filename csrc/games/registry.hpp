@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 #include "core/descriptor.hpp"
 #include "games/bieten/descriptor.hpp"
@@ -22,6 +24,8 @@ struct GameList {
   static void for_each(F&& f) {
     (f.template operator()<D>(), ...);
   }
+  // Any one registered game's state (the C ABI's handle holds one).
+  using AnyGame = std::variant<typename D::Game...>;
   // f.template operator()<D>() for the game named `name`; false if no game has that name.
   template <typename F>
   static bool visit(std::string_view name, F&& f) {
@@ -30,6 +34,21 @@ struct GameList {
 };
 
 using Registered = GameList<bieten::Descriptor, schnapsen::Descriptor>;
+
+// The descriptor of the registered game whose state is G.
+template <typename G, typename List = Registered>
+struct DescriptorOf;
+template <typename G, GameDescriptor First, GameDescriptor... Rest>
+struct DescriptorOf<G, GameList<First, Rest...>> {
+  using type = std::conditional_t<std::is_same_v<G, typename First::Game>, First,
+                                  typename DescriptorOf<G, GameList<Rest...>>::type>;
+};
+template <typename G>
+struct DescriptorOf<G, GameList<>> {
+  using type = void;
+};
+template <typename G>
+using DescriptorFor = typename DescriptorOf<G>::type;
 
 // The registered names for messages: "'bieten' or 'schnapsen'" (quoted, the last after "or").
 inline std::string registered_names() {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -10,6 +11,7 @@
 #include "games/bieten/agents.hpp"
 #include "games/bieten/game.hpp"
 #include "games/bieten/observation.hpp"
+#include "games/bieten/record.hpp"
 #include "games/bieten/rules.hpp"
 
 namespace bieten {
@@ -31,6 +33,27 @@ struct Descriptor {
   // Its classes in the pybind11 module bieten._core (python/module.cpp, compiled into that module only).
   static void register_python(pybind11::module_& core);
   static const std::uint64_t* mask_words(const ActionMask& mask) { return mask.w; }
+
+  // What the C ABI's game-neutral functions need (bindings/c_abi): its record's format (record.hpp), the
+  // rule that ends the game, presets by name, a seat's cards, an event as a seat sees it, and records read.
+  using Record = RecordFormat;
+  static constexpr std::string_view kGameOverRule = "R8.2";
+  static Rules preset(std::string_view name) { return bieten::preset(name); }
+  static ActionId parse_action(std::string_view text) { return bieten::parse_action(text); }
+  // R3: every card dealt to the seat this hand, or (unplayed_only) those it has not played yet.
+  static CardSet hand_mask(const Game& g, int seat, bool unplayed_only) {
+    return unplayed_only ? g.unplayed()[seat] : g.dealt()[seat];
+  }
+  // Event i as `viewer` may see it (-1: all); false, writing nothing, for an event that seat may not see.
+  template <json::DataSink S>
+  static bool write_event(S& s, const Game& g, std::size_t i, int viewer) {
+    Event e = g.events()[i];
+    if (viewer >= 0 && !redact_for(e, viewer)) return false;
+    bieten::write_event(s, e, g.players(), viewer);
+    return true;
+  }
+  static Game from_record(std::string_view text) { return game_from_record(text); }
+  static Game from_bytes(std::string_view data) { return game_from_bytes(data); }
 };
 static_assert(GameDescriptor<Descriptor>);
 

@@ -1,7 +1,8 @@
 # Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md, S1-S12): its sources, relative to this folder,
 # for the root CMakeLists.txt's loop over BIETEN_GAMES.
 # BIETEN_GAME_SOURCES: the rules engine (the core library); BIETEN_GAME_PYTHON_SOURCES: its part of the
-# pybind11 module bieten._core (python/module.cpp defines its descriptor's register_python).
+# pybind11 module bieten._core (python/module.cpp defines its descriptor's register_python);
+# BIETEN_GAME_C_SOURCES: its own exports of the C ABI, beside the game-neutral ones.
 set(BIETEN_GAME_SOURCES
   rules.cpp
   actions.cpp
@@ -20,4 +21,7 @@ set(BIETEN_GAME_PYTHON_SOURCES
   python/module.cpp
   python/game.cpp
   python/simulate.cpp
+)
+set(BIETEN_GAME_C_SOURCES
+  c_abi.cpp
 )

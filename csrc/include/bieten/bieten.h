@@ -2,16 +2,18 @@
  * bieten.h: the C ABI of the Bieten rules engine (docs/rules/bieten.md R1-R11), for apps in C, C#, Rust, Go,
  * Swift, or JavaScript via WebAssembly. Plain C99; no C++ exception ever crosses it.
  *
- * A game is an opaque handle (bieten_game*). Everything the Python API offers for playing a game
- * is here: create it from rules JSON and a seed, ask whose turn it is and which action ids are
- * legal, apply an action by id or by its R11 text, read the events as JSON (all of them or one
- * seat's view), save the game as a JSON record and restore it. Records and events are the same
- * JSON as Python's Game.to_json() and [e.to_dict() for e in game.events_for(seat)].
+ * A game is an opaque handle (bieten_game*), for a game of any game the engine registers
+ * (bieten_games_json() lists them: Bieten and its cousin from the same tables and pack; each game's
+ * rulebook is in docs/rules/). Everything the Python API offers for playing a game is here: create it
+ * by the game's name from rules JSON and a seed (bieten_game_create; bieten_game_new for Bieten), ask
+ * whose turn it is and which action ids are legal, apply an action by id or by its text, read the
+ * events as JSON (all of them or one seat's view), save the game as a JSON record and restore it.
+ * Records and events are the same JSON as Python's Game.to_json() and
+ * [e.to_dict() for e in game.events_for(seat)] of that game. The functions taking a bieten_game*
+ * answer for a game of any registered game, unless they say otherwise.
  *
- * The second game of the same tables and pack, Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S1-S12), has
- * its own handle (bieten_schnapsen_game*) and its own bieten_schnapsen_* functions at the end of this
- * header, with the same conventions; its records and events are the JSON of Python's
- * bieten.schnapsen.Game.
+ * ABI version 1's bieten_schnapsen_* functions, with their own handle (bieten_schnapsen_game*), are
+ * at the end of this header: deprecated, kept for this release as wrappers over the functions above.
  *
  * Conventions (docs/c_abi.md has the whole story):
  *   - Functions returning int return a value >= 0 (or -1 = BIETEN_NO_SEAT where documented) on
@@ -33,7 +35,7 @@
 
 /* The ABI version of this header. Compare with bieten_abi_version() at run time: a library with a
  * different value is not compatible with this header. */
-#define BIETEN_ABI_VERSION 1
+#define BIETEN_ABI_VERSION 2
 
 /* The size of the fixed action space: a buffer of this many ints holds any set of legal actions. */
 #define BIETEN_NUM_ACTIONS 140
@@ -79,7 +81,7 @@ typedef enum bieten_status {
   BIETEN_E_AGENT = -12      /* a self-play agent stopped the run or chose an illegal action */
 } bieten_status;
 
-/* An opaque game: the state of one game of Bieten to the target (R8). */
+/* An opaque game: the state of one game, of any registered game, to its target (R8, S8.6). */
 typedef struct bieten_game bieten_game;
 
 /* ---- The library ---------------------------------------------------------------------------- */
@@ -90,6 +92,52 @@ BIETEN_API int bieten_abi_version(void);
 BIETEN_API const char* bieten_version(void);
 /* The name of a status code, e.g. "BIETEN_E_ILLEGAL" (static; "BIETEN_E_UNKNOWN" for others). */
 BIETEN_API const char* bieten_status_name(int status);
+
+/* ---- The registered games ------------------------------------------------------------------ */
+
+/* The registered games as a JSON array, in registry order, each an object: "name" (what
+ * bieten_game_create takes), "title", "rule_prefix" (its rule ids' letter), "presets", "knobs" (each
+ * {"name", "type" ("int", "bool" or "str"), "rule"}), "num_actions", "observation_size",
+ * "max_players" and "record_format" (its records' "format"). Free with bieten_string_free; NULL only
+ * when memory runs out. */
+BIETEN_API char* bieten_games_json(void);
+/* A new game of the registered game `name` with the first dealer at seat 0.
+ * rules_json: NULL (the game's default rules) or a JSON object of its knobs as Python's
+ *   Rules.to_dict() writes them; with a "preset" member (one of the game's presets), the knobs change
+ *   that preset's values, as Python's Rules.preset(preset, **knobs). Refusals name the knob and the
+ *   game's rule (BIETEN_E_RULES), as for Python.
+ * seed: the game seed, any 64-bit value. BIETEN_E_ARGUMENT for a name no game has (the message lists
+ * the registered names). Returns NULL on failure with the message in err; free with bieten_game_free. */
+BIETEN_API bieten_game* bieten_game_create(const char* name, const char* rules_json, uint64_t seed, char* err,
+                                           size_t err_len);
+/* The registered name of the game's game, e.g. "bieten" (static), or NULL for NULL. */
+BIETEN_API const char* bieten_game_name(const bieten_game* game);
+/* The size of the game's action space: a buffer of this many ints holds any legal set. */
+BIETEN_API int bieten_game_num_actions(const bieten_game* game);
+/* The number of floats bieten_observation writes for the game. */
+BIETEN_API int bieten_game_observation_size(const bieten_game* game);
+/* The canonical text of an action id of the game's action space (static), or NULL out of range. */
+BIETEN_API const char* bieten_game_action_text(const bieten_game* game, int action);
+/* The id of an action's text in the game's notation, BIETEN_E_ACTION if it is none, BIETEN_E_NULL. */
+BIETEN_API int bieten_game_parse_action(const bieten_game* game, const char* text);
+/* Restores a game of any registered game from its JSON record (its "format" names the game); as
+ * bieten_from_json, with a "from_json: format must be ..." refusal for a format no game writes. */
+BIETEN_API bieten_game* bieten_game_from_json(const char* json, char* err, size_t err_len);
+/* Restores a game of any registered game from its binary record (its game byte names the game); as
+ * bieten_from_bytes otherwise. */
+BIETEN_API bieten_game* bieten_game_from_bytes(const uint8_t* data, size_t len, char* err, size_t err_len);
+/* Writes the seats that won (R8.1, S8.6; empty until the game is over), ascending, to out; returns
+ * their number. BIETEN_E_BUFFER if cap is too small. */
+BIETEN_API int bieten_winners(const bieten_game* game, int* out, size_t cap);
+/* The action a built-in agent ("random", "heuristic", "ismcts[:...]", "policy"; docs/agents.md) chooses
+ * for the seat to act, drawing from the generator state *state (advanced, for the next call; seed it
+ * with bieten_agent_state). BIETEN_E_ARGUMENT for an unknown agent, BIETEN_E_ILLEGAL once the game is
+ * over. */
+BIETEN_API int bieten_agent_action(const bieten_game* game, const char* agent, uint64_t* state, char* err,
+                                   size_t err_len);
+/* The initial generator state of seat `seat`'s agent in a game with seed game_seed, as Python's
+ * bieten.simulate seeds it (0 <= seat < 64). */
+BIETEN_API int bieten_agent_state(uint64_t game_seed, int seat, uint64_t* out);
 
 /* ---- Games ---------------------------------------------------------------------------------- */
 
@@ -126,7 +174,8 @@ BIETEN_API int bieten_dealer(const bieten_game* game);
 BIETEN_API int bieten_current_player(const bieten_game* game);
 /* 1 once the game is over (R8.2), 0 before, or BIETEN_E_NULL. */
 BIETEN_API int bieten_is_over(const bieten_game* game);
-/* The winner's seat once the game is over, BIETEN_NO_SEAT (-1) before, or BIETEN_E_NULL. */
+/* Bieten's one winner (R8.1): the winner's seat once the game is over, BIETEN_NO_SEAT (-1) before, or
+ * BIETEN_E_NULL; BIETEN_E_ARGUMENT for another game's handle (use bieten_winners). */
 BIETEN_API int bieten_winner(const bieten_game* game);
 
 /* Writes each seat's total (R8) to out[0 .. players - 1]; returns players.
@@ -212,7 +261,11 @@ BIETEN_API bieten_game* bieten_from_bytes(const uint8_t* data, size_t len, char*
 /* Frees a string returned by this library; NULL is allowed. */
 BIETEN_API void bieten_string_free(char* text);
 
-/* ==== Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md, docs/schnapsen.md) ================================
+/* ==== Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md, docs/schnapsen.md): deprecated ====================
+ *
+ * Deprecated since ABI version 2 and kept for this release only: a bieten_game of "schnapsen"
+ * (bieten_game_create("schnapsen", "{\"preset\": \"schnapsen\"}", seed, ...)) answers every function
+ * above, and each bieten_schnapsen_X below is the function bieten_X (bieten_game_X) above on it.
  *
  * A game of Bauernschnapsen (4 players) or Schnapsen (2 players) to the target (S8.6) is an opaque
  * bieten_schnapsen_game*, with the conventions above: status codes, err buffers, strings freed with
