@@ -2,6 +2,8 @@
 
 The rules are those of the rulebook shipped with the package (docs/rules/bieten.md); the rule ids
 (R1…R11) cited in every error message look up their rule with ``bieten.rule_text`` or ``bieten rules``.
+Each game is a subpackage, the one beside the other: Bieten's ``bieten.bieten``, whose names this
+package hands on (``bieten.Rules``, ``bieten.Game``, ...), and ``bieten.schnapsen``.
 
 >>> import bieten
 >>> rules = bieten.Rules.preset("tyrol", players=3)
@@ -23,6 +25,7 @@ from bieten._core import (
     Card,
     CardError,
     CardSet,
+    GameRecordError,
     HandError,
     IllegalActionError,
     NativeAgent,
@@ -30,20 +33,23 @@ from bieten._core import (
     SeatError,
     SeedError,
 )
-from bieten._deal import deal, deal_top_card, random_deals
-from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
-from bieten._game import (
+from bieten._event import Event
+from bieten._rulebook import RuleIdError, rule_text
+from bieten._version import __version__
+from bieten.bieten import (
+    EVAL_COLUMNS,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
-    Event,
     Game,
-    GameRecordError,
+    Rules,
     action_text,
+    deal,
+    deal_top_card,
+    evaluate,
+    evaluate_batch,
+    random_deals,
 )
-from bieten._rulebook import RuleIdError, rule_text
-from bieten._rules import Rules
-from bieten._version import __version__
 
 if TYPE_CHECKING:
     from bieten._simulate import (
