@@ -47,7 +47,7 @@ def test_events_page_examples_print_what_the_page_shows() -> None:
 
 # The modules with examples: the neutral root, then each game's package (bieten.bieten, bieten.schnapsen).
 DOCTESTED = (
-    *("bieten", "bieten._core", "bieten._event", "bieten._common_game", "bieten._rulebook"),
+    *("bieten", "bieten._core", "bieten._event", "bieten._common_game", "bieten._games", "bieten._rulebook"),
     *("bieten._simulate", "bieten._families", "bieten._agents", "bieten.terminal"),
     *("bieten.bieten", "bieten.bieten._rules", "bieten.bieten._deal", "bieten.bieten._figures"),
     *("bieten.bieten._game", "bieten.schnapsen", "bieten.schnapsen._rules", "bieten.schnapsen._deal"),

@@ -18,7 +18,8 @@ and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``d
 terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
-modules, and one ``Family`` in ``FAMILIES``; the CLI, the protocol, the server, tournament and
+modules, one ``Family`` in ``FAMILIES`` and its name in ``bieten._games.GAMES`` (what ``bieten.games()``
+lists and ``bieten.make`` takes); the CLI, the protocol, the server, tournament and
 distributed then find it here, and simulate gives a result shaped by the core's output (one winner
 a game, or winning seats).
 
