@@ -88,6 +88,25 @@ def test_schnapsen_still_reachable_as_an_attribute() -> None:
     assert _fresh(code) == ["bieten.schnapsen", True]
 
 
+def test_import_bieten_loads_bietens_package_only_and_no_registry() -> None:
+    code = "import bieten, json, sys\nprint(json.dumps(sorted(m for m in sys.modules if 'bieten.' in m)))"
+    loaded = _fresh(code)
+    assert isinstance(loaded, list)
+    assert "bieten.bieten" in loaded and "bieten.bieten._game" in loaded
+    assert not {"bieten.schnapsen", "bieten._families"} & set(loaded)
+
+
+def test_every_game_is_an_attribute_named_in_dir_and_games_and_make_are_public() -> None:
+    code = (
+        "import bieten, json\n"
+        "print(json.dumps([[getattr(bieten, n).__name__ for n in bieten.games()], "
+        "[n in dir(bieten) for n in ('bieten', 'schnapsen', 'games', 'make')]]))"
+    )
+    assert _fresh(code) == [["bieten.bieten", "bieten.schnapsen"], [True, True, True, True]]
+    assert bieten.games() == bieten._LAZY_SUBPACKAGES
+    assert {"games", "make"} <= set(bieten.__all__)
+
+
 def test_star_import_in_fresh_interpreter() -> None:
     code = "from bieten import *\nimport json\nprint(json.dumps([VectorEnv.__name__, simulate.__name__]))"
     assert _fresh(code) == ["VectorEnv", "simulate"]

@@ -2,6 +2,9 @@
 
 The rules are those of the rulebook shipped with the package (docs/rules/bieten.md); the rule ids
 (R1…R11) cited in every error message look up their rule with ``bieten.rule_text`` or ``bieten rules``.
+Each game is a subpackage, the one beside the other: Bieten's ``bieten.bieten``, whose names this
+package hands on (``bieten.Rules``, ``bieten.Game``, ...), and ``bieten.schnapsen``; ``bieten.games()``
+names them and ``bieten.make(name, ...)`` makes a game of one.
 
 >>> import bieten
 >>> rules = bieten.Rules.preset("tyrol", players=3)
@@ -10,10 +13,13 @@ The rules are those of the rulebook shipped with the package (docs/rules/bieten.
 [3, 3, 3]
 >>> sorted(bieten.evaluate(hands, rules))
 ['gleich', 'green', 'hanger', 'red', 'weli']
+>>> bieten.games(), bieten.make("schnapsen", seed=1).current_player
+(('bieten', 'schnapsen'), 3)
 """
 
 from typing import TYPE_CHECKING
 
+from bieten import _games
 from bieten._capi import c_include_dir, c_library_path, cython_include_dir
 from bieten._core import (
     Action,
@@ -23,6 +29,7 @@ from bieten._core import (
     Card,
     CardError,
     CardSet,
+    GameRecordError,
     HandError,
     IllegalActionError,
     NativeAgent,
@@ -30,20 +37,24 @@ from bieten._core import (
     SeatError,
     SeedError,
 )
-from bieten._deal import deal, deal_top_card, random_deals
-from bieten._figures import EVAL_COLUMNS, evaluate, evaluate_batch
-from bieten._game import (
+from bieten._event import Event
+from bieten._games import games, make
+from bieten._rulebook import RuleIdError, rule_text
+from bieten._version import __version__
+from bieten.bieten import (
+    EVAL_COLUMNS,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
-    Event,
     Game,
-    GameRecordError,
+    Rules,
     action_text,
+    deal,
+    deal_top_card,
+    evaluate,
+    evaluate_batch,
+    random_deals,
 )
-from bieten._rulebook import RuleIdError, rule_text
-from bieten._rules import Rules
-from bieten._version import __version__
 
 if TYPE_CHECKING:
     from bieten._simulate import (
@@ -81,8 +92,9 @@ _LAZY = {
     "tournament": "bieten._tournament",
     "VectorEnv": "bieten._vector",
 }
-# Subpackages that ``import bieten`` used to load as a side effect: ``bieten.schnapsen`` keeps working.
-_LAZY_SUBPACKAGES = ("schnapsen",)
+# Every game's subpackage is an attribute: Bieten's is imported above, another game's (``bieten.schnapsen``,
+# which ``import bieten`` used to load as a side effect) on first access.
+_LAZY_SUBPACKAGES = _games.GAMES
 
 
 # Hidden from type checkers, which see the imports above, so that a misspelt name stays an error there.
@@ -152,7 +164,9 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "figure_odds",
+    "games",
     "is_builtin_agent",
+    "make",
     "random_deals",
     "rule_text",
     "simulate",

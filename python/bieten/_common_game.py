@@ -1,6 +1,6 @@
 """What both games' ``Game`` classes add to their compiled core in the same words: checked moves for
 front ends (``apply`` with ``seat`` and ``ply``), ``why_illegal``, the event lists, the action
-history and record equality. Each game's class (python/bieten/_game.py,
+history and record equality. Each game's class (python/bieten/bieten/_game.py,
 python/bieten/schnapsen/_game.py) names its rule prefix, its Action type and its action texts.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from bieten._core import BietenError, CardSet, GameRecordError, IllegalActionError
 
 if TYPE_CHECKING:
-    from bieten._game import Event
+    from bieten._event import Event
 
 
 _RulesT = TypeVar("_RulesT")  # the game's Rules

@@ -6,19 +6,20 @@ engine protocol, the server, the terminal, simulate, tournament and distributed 
 here (by name, by a ``kind`` of the protocol and the CLI, by a record's format, or by a rules or
 game object) instead of switching on types; a third game is one more ``Family`` in ``FAMILIES``.
 
-The layout follows the same split: each game's model is a package with the same module names
-(Bieten's ``_rules``, ``_game``, ``_deal`` at the package root, as ``bieten.*`` is its public API;
-Schnapsen's in ``bieten.schnapsen``), shared code has no game's name in it (``_common_game``,
-``_agents``, ``_simulate``, ``_session``), and a front end is a package of shared modules with one
-module per game named after the game (``terminal/bieten.py``, ``terminal/schnapsen.py``), named
-here so that the front end finds it.
+The layout follows the same split: each game's model is a subpackage named after the game, with the
+same module names (``_rules``, ``_game``, ``_deal``): Bieten's ``bieten.bieten`` (whose API
+``bieten.*`` hands on) beside ``bieten.schnapsen``; shared code has no game's name in it
+(``_common_game``, ``_event``, ``_records``, ``_agents``, ``_simulate``, ``_session``), and a front
+end is a package of shared modules with one module per game named after the game
+(``terminal/bieten.py``, ``terminal/schnapsen.py``), named here so that the front end finds it.
 
 A third game, on the Python side, writes: its model package (``Rules`` with ``PRESETS``, ``KNOBS``
 and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``deal``), its
 terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
-modules, and one ``Family`` in ``FAMILIES``; the CLI, the protocol, the server, tournament and
+modules, one ``Family`` in ``FAMILIES`` and its name in ``bieten._games.GAMES`` (what ``bieten.games()``
+lists and ``bieten.make`` takes); the CLI, the protocol, the server, tournament and
 distributed then find it here, and simulate gives a result shaped by the core's output (one winner
 a game, or winning seats).
 
@@ -43,10 +44,10 @@ from typing import Any
 
 from bieten import _core
 from bieten._core import HandError, RulesError
-from bieten._game import JSON_FORMAT as BIETEN_FORMAT
-from bieten._game import Game as BietenGame
-from bieten._rules import KNOBS as BIETEN_KNOBS
-from bieten._rules import Rules as BietenRules
+from bieten.bieten._game import JSON_FORMAT as BIETEN_FORMAT
+from bieten.bieten._game import Game as BietenGame
+from bieten.bieten._rules import KNOBS as BIETEN_KNOBS
+from bieten.bieten._rules import Rules as BietenRules
 from bieten.schnapsen._game import JSON_FORMAT as SCHNAPSEN_FORMAT
 from bieten.schnapsen._game import Game as SchnapsenGame
 from bieten.schnapsen._rules import KNOBS as SCHNAPSEN_KNOBS
@@ -261,5 +262,5 @@ def family_of(thing: object) -> Family:
     rules = getattr(thing, "rules", None)
     if rules is not None and rules is not thing:
         return family_of(rules)
-    names = " or a ".join(f"{f.rules.__module__.split('._')[0]}.Rules" for f in FAMILIES)
+    names = " or a ".join(f"bieten.{f.rules._REPR}" for f in FAMILIES)  # as repr names them
     raise TypeError(f"rules must be a {names}, not {type(thing).__name__}")

@@ -1,6 +1,6 @@
 """What both games' ``Rules`` classes do in the same words: knob type checks, presets, the mapping
 form, immutability, equality, hashing, ``repr`` and pickling. Each game's class
-(python/bieten/_rules.py, python/bieten/schnapsen/_rules.py) names its rule id, its compiled rules
+(python/bieten/bieten/_rules.py, python/bieten/schnapsen/_rules.py) names its rule id, its compiled rules
 module, its presets and its knobs (with a property for each).
 """
 

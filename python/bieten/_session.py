@@ -28,10 +28,9 @@ from typing import Any
 
 from bieten import _core
 from bieten._agents import AGENTS, is_builtin_agent
-from bieten._core import BietenError
+from bieten._core import BietenError, GameRecordError
 from bieten._families import BIETEN, FAMILIES, AnyGame, Family, family_of, kind_family, record_family
 from bieten._families import KINDS as KINDS
-from bieten._game import GameRecordError
 from bieten._seeds import check_u64
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").

@@ -18,10 +18,10 @@ from bieten._agents import Agent as Agent
 from bieten._agents import is_builtin_agent as is_builtin_agent
 from bieten._core import Action, AgentError, NativeAgent
 from bieten._families import Family, family_of
-from bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
-from bieten._figures import figure_odds as figure_odds
-from bieten._rules import Rules
 from bieten._seeds import MAX_THREADS, check_u64
+from bieten.bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
+from bieten.bieten._figures import figure_odds as figure_odds
+from bieten.bieten._rules import Rules
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 PythonAgent = Callable[[npt.NDArray[np.float32], list[int]], "Action | str | int"]

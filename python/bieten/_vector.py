@@ -22,8 +22,8 @@ import numpy.typing as npt
 
 from bieten import _core
 from bieten._core import BietenError, RulesError, SeatError
-from bieten._rules import Rules
 from bieten._seeds import check_u64
+from bieten.bieten._rules import Rules
 from bieten.env._family import families, family_named
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 

@@ -18,9 +18,9 @@ from typing import Any, NoReturn, TextIO
 
 from bieten._core import BietenError
 from bieten._families import BIETEN, FAMILIES, KINDS, AnyRules, Family, kind_family
-from bieten._rules import Rules
 from bieten._seeds import MAX_THREADS
 from bieten._version import __version__
+from bieten.bieten._rules import Rules
 
 #: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
 GAMES = KINDS

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any, overload
 
 from bieten._families import family, family_of
-from bieten._rules import Rules
 from bieten._simulate import SchnapsenSimulationResult, SimulationResult
 from bieten._simulate import simulate as _simulate_local
+from bieten.bieten._rules import Rules
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 

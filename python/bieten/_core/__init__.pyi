@@ -6,8 +6,8 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from bieten._game import Event
-from bieten._rules import Rules
+from bieten._event import Event
+from bieten.bieten._rules import Rules
 
 from . import schnapsen
 

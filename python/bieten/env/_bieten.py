@@ -19,8 +19,9 @@ import numpy.typing as npt
 
 from bieten import _core
 from bieten._core import IllegalActionError
-from bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Event, Game, action_text
-from bieten._rules import Rules
+from bieten._event import Event
+from bieten.bieten._game import NUM_ACTIONS, OBSERVATION_SIZE, Game, action_text
+from bieten.bieten._rules import Rules
 from bieten.env._family import CHANCE_SEAT, PUBLIC, Block, Family, Knobs, Step, Table, spiel_parameters
 
 __all__ = [

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bieten._rules import Rules
+from bieten.bieten._rules import Rules
 from bieten.env._aec import AECEnv, Episode, Observation, TableEnv, make  # or says what to install
 from bieten.env._bieten import BIETEN, OBS_SCORES, OBS_SECURED, observation_high
 

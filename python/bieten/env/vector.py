@@ -32,8 +32,8 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 from bieten._core import BietenError
-from bieten._rules import Rules
 from bieten._vector import VectorEnv
+from bieten.bieten._rules import Rules
 from bieten.env._family import family_of
 from bieten.schnapsen._rules import Rules as SchnapsenRules
 

@@ -13,13 +13,14 @@ from bieten._core import (
     AgentError,
     BietenError,
     CardError,
+    GameRecordError,
     HandError,
     IllegalActionError,
     RulesError,
     SeatError,
     SeedError,
 )
-from bieten._game import Event, GameRecordError
+from bieten._event import Event
 from bieten.schnapsen._deal import deal
 from bieten.schnapsen._game import (
     NUM_ACTIONS,

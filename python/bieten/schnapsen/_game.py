@@ -9,7 +9,8 @@ from typing import Any
 from bieten._common_game import CommonGame
 from bieten._core import Card, CardError, HandError, SeatError
 from bieten._core import schnapsen as _core
-from bieten._game import Event, _record_data_text, _record_text
+from bieten._event import Event
+from bieten._records import record_data_text, record_text
 from bieten._seeds import check_u64
 from bieten.schnapsen._rules import Rules
 
@@ -177,7 +178,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         """Restores a game from ``to_json`` by replaying its actions. The core reads and checks the
         record, as ``bieten_schnapsen_from_json`` does: a malformed, tampered or inconsistent record
         raises GameRecordError (a ValueError)."""
-        return cls._restored(_record_text(text))
+        return cls._restored(record_text(text))
 
     @classmethod
     def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
@@ -188,7 +189,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     @classmethod
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
-        return cls.from_json(_record_data_text(record))
+        return cls.from_json(record_data_text(record))
 
 
 # The decision-loop calls as Game's own C method descriptors: CPython calls a descriptor of exactly

@@ -9,9 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
-from bieten._core import BietenError
+from bieten._core import BietenError, GameRecordError
 from bieten._families import BIETEN, AnyGame, family_of, record_family
-from bieten._game import GameRecordError
 
 #: The ``type`` of each line of a saved game (docs/frontends.md).
 LINE_TYPES = ("game", "action", "end")

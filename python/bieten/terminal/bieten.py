@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from bieten._core import Action
-from bieten._deal import deal, deal_top_card
-from bieten._figures import evaluate, figure_odds
-from bieten._rules import Rules
+from bieten.bieten._deal import deal, deal_top_card
+from bieten.bieten._figures import evaluate, figure_odds
+from bieten.bieten._rules import Rules
 from bieten.terminal._render import (
     BID_STYLE,
     POINTS_STYLE,
@@ -28,7 +28,7 @@ from bieten.terminal._render import (
 )
 
 if TYPE_CHECKING:
-    from bieten._game import Game
+    from bieten.bieten._game import Game
     from bieten.terminal._loop import PlaySession
 
 #: The figures one can bid (R6), in the order the odds and the bids are listed.

@@ -7,38 +7,20 @@ from typing import TYPE_CHECKING
 
 from bieten import _core
 from bieten._core import HandError
-from bieten._deal import _check_rules
-from bieten._rules import Rules
 from bieten._seeds import check_u64
+from bieten.bieten._deal import _check_rules, _hand_mask
+from bieten.bieten._rules import Rules
 
 if TYPE_CHECKING:  # NumPy is imported on first use only (a fast ``import bieten``)
     import numpy as np
     import numpy.typing as npt
 
-    from bieten._game import Game
+    from bieten.bieten._game import Game
 
 #: Columns of :func:`evaluate_batch`: the four card figures and the Weli point (R6.6).
 EVAL_COLUMNS = ("red", "green", "gleich", "hanger", "weli")
 #: Columns of ``SimulationResult.figure_points``: the biddable figures and the Weli point.
 FIGURE_COLUMNS = ("red", "green", "gleich", "hanger", "spiel", "weli")
-
-
-def _hand_mask(seat: int, cards: Iterable[object]) -> int:
-    # iter(), not isinstance(cards, Iterable): a 0-d NumPy array has an __iter__ that raises TypeError
-    # (fuzz/README.md, bug 9)
-    try:
-        items = None if isinstance(cards, (str, bytes)) else iter(cards)
-    except TypeError:
-        items = None
-    if items is None:
-        raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not {cards!r}")
-    mask = 0
-    for card in items:
-        card_id = _core.Card(card).id
-        if mask >> card_id & 1:
-            raise HandError(f"R1.4: seat {seat} lists {_core.Card.from_id(card_id)} twice")
-        mask |= 1 << card_id
-    return mask
 
 
 def evaluate(hands: Sequence[Iterable[object]], rules: Rules) -> dict[str, int | None]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -10,64 +9,14 @@ from typing import Any
 from bieten import _core
 from bieten._common_game import CommonGame
 from bieten._core import Action, HandError
-from bieten._core import GameRecordError as GameRecordError  # raised by the core's record reader
-from bieten._deal import _check_dealer, _check_rules
-from bieten._figures import _hand_mask
-from bieten._rules import Rules
+from bieten._event import Event
+from bieten._records import record_data_text, record_text
 from bieten._seeds import check_u64
+from bieten.bieten._deal import _check_dealer, _check_rules, _hand_mask
+from bieten.bieten._rules import Rules
 
 JSON_FORMAT = "bieten-game"
 JSON_VERSION = 1
-
-
-# GameRecordError (a BietenError, so a ValueError): a game record that is malformed, tampered with or
-# inconsistent. The core raises it, reading records for Python and for the C ABI alike.
-class Event:
-    """One thing that happened in a game (docs/events.md): a type, a sequence number, a hand number
-    and the fields of that type.
-
-    >>> game = Game(Rules(players=2), seed=7)
-    >>> first = game.events[0]
-    >>> first.type, first.seq, first.hand, first["dealer"]
-    ('hand_dealt', 0, 0, 0)
-    """
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self._data = data
-
-    @property
-    def type(self) -> str:
-        return str(self._data["type"])
-
-    @property
-    def seq(self) -> int:
-        return int(self._data["seq"])
-
-    @property
-    def hand(self) -> int:
-        return int(self._data["hand"])
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self._data.get(key, default)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-safe data (a fresh copy)."""
-        return json.loads(json.dumps(self._data))  # type: ignore[no-any-return]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self._data == other._data
-
-    def __hash__(self) -> int:
-        return hash(json.dumps(self._data, sort_keys=True))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items() if k not in ("type", "seq", "hand"))
-        return f"Event({self.type} #{self.seq} hand {self.hand}: {fields})"
 
 
 def _masks_of(deal: Sequence[Iterable[object]]) -> list[int]:
@@ -212,7 +161,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
         does): a malformed, tampered or inconsistent record raises GameRecordError (a ValueError). The
         numbers it states (version, hand_number, scores) compare by value: ``1.0`` is 1, ``true`` is not.
         """
-        return cls._restored(_record_text(text))
+        return cls._restored(record_text(text))
 
     @classmethod
     def _restored(cls, record: str | bytes | bytearray | memoryview) -> Game:
@@ -227,38 +176,12 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     @classmethod
     def from_record(cls, record: object) -> Game:
         """Restores a game from ``to_record`` data (see ``from_json``)."""
-        return cls.from_json(_record_data_text(record))
+        return cls.from_json(record_data_text(record))
 
 
 # The decision-loop calls as Game's own C method descriptors: CPython calls a descriptor of exactly
 # self's class directly, and one of a base class (CoreGame's) through its generic path.
 _core.GameBase._own_fast_calls(Game)
-
-
-def _record_text(text: object) -> str:
-    """A record's text as a str for the core; bytes are decoded as json.loads decodes them (UTF-8, -16
-    or -32, by their first bytes)."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode(json.detect_encoding(text))
-        except UnicodeDecodeError as err:
-            raise GameRecordError(f"from_json: not JSON text: {err}") from None
-    if not isinstance(text, str):
-        raise GameRecordError(f"from_json: not JSON text: expected str or bytes, not {type(text).__name__}")
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as err:  # a lone surrogate: no Unicode text, so no JSON text
-            raise GameRecordError(f"from_json: not JSON text: {err}") from None
-    return text
-
-
-def _record_data_text(record: object) -> str:
-    """Record data (``to_record``'s shape) as JSON text for the core's reader."""
-    try:
-        return json.dumps(record, allow_nan=False)
-    except (TypeError, ValueError, RecursionError) as err:
-        raise GameRecordError(f"from_json: not JSON data: {err}") from None
 
 
 _ACTION_TEXTS: list[str] = list(_core.action_texts())

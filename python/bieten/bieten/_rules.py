@@ -10,6 +10,7 @@ from bieten._rules_common import CommonRules
 
 # The knobs and their types come from the core's one table (csrc/games/bieten/rules.hpp kKnobs).
 KNOBS: tuple[str, ...] = tuple(name for name, _ in _core.KNOB_TYPES)
+PRESETS = ("tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol")
 
 
 class Rules(CommonRules):
@@ -32,7 +33,7 @@ class Rules(CommonRules):
     bieten._core.RulesError: R6.6: weli_point is refused with a wild Weli (wild='weli')
     """
 
-    PRESETS: ClassVar[tuple[str, ...]] = ("tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol")
+    PRESETS: ClassVar[tuple[str, ...]] = PRESETS
     _RULE = "R10"
     _CORE: ClassVar[ModuleType] = _core
     _REPR = "Rules"

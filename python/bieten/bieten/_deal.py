@@ -1,13 +1,15 @@
-"""The deterministic deal (docs/rules/bieten.md R3)."""
+"""The deterministic deal (docs/rules/bieten.md R3), and the checks of what callers give the deal,
+the figures and a game: rules, a dealer (R2.2), a hand of cards (R1.4, R3.6)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bieten import _core
-from bieten._core import SeatError
-from bieten._rules import Rules
+from bieten._core import HandError, SeatError
 from bieten._seeds import check_u64
+from bieten.bieten._rules import Rules
 
 if TYPE_CHECKING:  # NumPy is imported on first use only (a fast ``import bieten``)
     import numpy as np
@@ -24,6 +26,24 @@ def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a bieten.Rules, not {type(rules).__name__}")
     return rules
+
+
+def _hand_mask(seat: int, cards: Iterable[object]) -> int:
+    # iter(), not isinstance(cards, Iterable): a 0-d NumPy array has an __iter__ that raises TypeError
+    # (fuzz/README.md, bug 9)
+    try:
+        items = None if isinstance(cards, (str, bytes)) else iter(cards)
+    except TypeError:
+        items = None
+    if items is None:
+        raise HandError(f"R3.6: seat {seat}'s hand must be a list of cards, not {cards!r}")
+    mask = 0
+    for card in items:
+        card_id = _core.Card(card).id
+        if mask >> card_id & 1:
+            raise HandError(f"R1.4: seat {seat} lists {_core.Card.from_id(card_id)} twice")
+        mask |= 1 << card_id
+    return mask
 
 
 def deal(seed: int, rules: Rules, hand: int = 0, dealer: int = 0) -> list[list[str]]:
