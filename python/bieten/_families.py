@@ -9,7 +9,7 @@ game object) instead of switching on types; a third game is one more ``Family`` 
 The layout follows the same split: each game's model is a package with the same module names
 (Bieten's ``_rules``, ``_game``, ``_deal`` at the package root, as ``bieten.*`` is its public API;
 Schnapsen's in ``bieten.schnapsen``), shared code has no game's name in it (``_common_game``,
-``_agents``, ``_simulate``, ``_session``), and a front end is a package of shared modules with one
+``_agents``, ``_simulation``, ``_session``), and a front end is a package of shared modules with one
 module per game named after the game (``terminal/bieten.py``, ``terminal/schnapsen.py``), named
 here so that the front end finds it.
 
@@ -19,8 +19,8 @@ terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: 
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
 modules, and one ``Family`` in ``FAMILIES`` with its ``simulation`` shape (``SimulationShape``); the
-CLI, the protocol, the server, tournament and distributed then find it here, and simulate gives a
-result shaped by the core's output and that shape (one winner a game, or winning seats).
+CLI, the protocol, the server, tournament and distributed then find it here, and simulate gives the
+one result type shaped by the core's output and that shape (one winner a game, or winning seats).
 
 >>> from bieten import Rules, schnapsen
 >>> family_of(Rules()).name, family_of(schnapsen.Rules()).name
@@ -120,7 +120,8 @@ class Family:
     names_kind: bool
     #: The module of its terminal view (``View``, ``status``, ``deal_lines``, ... as listed above), by path.
     terminal: str
-    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported).
+    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported): the one
+    #: result type of every family, shaped by ``simulation``.
     simulation_result: str
     #: What its core's simulate reports, which shapes its simulation results and summaries.
     simulation: SimulationShape
@@ -214,7 +215,7 @@ BIETEN = Family(
     top_card=True,
     names_kind=False,
     terminal="bieten.terminal.bieten",
-    simulation_result="bieten._simulate:SimulationResult",
+    simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winner",
         one_winner=True,
@@ -246,7 +247,7 @@ SCHNAPSEN = Family(
     top_card=False,
     names_kind=True,
     terminal="bieten.terminal.schnapsen",
-    simulation_result="bieten._simulate:SchnapsenSimulationResult",
+    simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winners",
         one_winner=False,
