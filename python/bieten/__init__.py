@@ -62,14 +62,14 @@ if TYPE_CHECKING:
         FIGURE_COLUMNS,
         Agent,
         RunTime,
-        SchnapsenSimulationResult,
-        SchnapsenSummary,
         SimulationResult,
         Summary,
         figure_odds,
         is_builtin_agent,
         simulate,
     )
+    from bieten._simulate import SimulationResult as SchnapsenSimulationResult  # an older name
+    from bieten._simulate import Summary as SchnapsenSummary  # an older name
     from bieten._tournament import Match, TournamentResult, tournament
     from bieten._vector import VectorEnv
 

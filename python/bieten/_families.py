@@ -9,7 +9,7 @@ game object) instead of switching on types; a third game is one more ``Family`` 
 The layout follows the same split: each game's model is a subpackage named after the game, with the
 same module names (``_rules``, ``_game``, ``_deal``): Bieten's ``bieten.bieten`` (whose API
 ``bieten.*`` hands on) beside ``bieten.schnapsen``; shared code has no game's name in it
-(``_common_game``, ``_event``, ``_records``, ``_agents``, ``_simulate``, ``_session``), and a front
+(``_common_game``, ``_event``, ``_records``, ``_agents``, ``_simulation``, ``_session``), and a front
 end is a package of shared modules with one module per game named after the game
 (``terminal/bieten.py``, ``terminal/schnapsen.py``), named here so that the front end finds it.
 
@@ -18,10 +18,10 @@ and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``d
 terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
-modules, one ``Family`` in ``FAMILIES`` and its name in ``bieten._games.GAMES`` (what ``bieten.games()``
-lists and ``bieten.make`` takes); the CLI, the protocol, the server, tournament and
-distributed then find it here, and simulate gives a result shaped by the core's output (one winner
-a game, or winning seats).
+modules, one ``Family`` in ``FAMILIES`` with its ``simulation`` shape (``SimulationShape``) and its
+name in ``bieten._games.GAMES`` (what ``bieten.games()`` lists and ``bieten.make`` takes); the CLI, the
+protocol, the server, tournament and distributed then find it here, and simulate gives the one result
+type shaped by the core's output and that shape (one winner a game, or winning seats).
 
 >>> from bieten import Rules, schnapsen
 >>> family_of(Rules()).name, family_of(schnapsen.Rules()).name
@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from bieten import _core
 from bieten._core import HandError, RulesError
+from bieten.bieten._figures import FIGURE_COLUMNS
 from bieten.bieten._game import JSON_FORMAT as BIETEN_FORMAT
 from bieten.bieten._game import Game as BietenGame
 from bieten.bieten._rules import KNOBS as BIETEN_KNOBS
@@ -56,6 +57,33 @@ from bieten.schnapsen._rules import Rules as SchnapsenRules
 
 AnyRules = BietenRules | SchnapsenRules
 AnyGame = BietenGame | SchnapsenGame
+
+
+@dataclass(frozen=True)
+class SimulationShape:
+    """What a family's core ``simulate`` reports beside the columns every game's core reports
+    (``game_index``, ``scores``, ``bummerl``, ``hands``, ``actions`` and where the time went), and how
+    the one simulation result type (``bieten.SimulationResult``) and its summary read it.
+
+    >>> BIETEN.simulation.winner_column, SCHNAPSEN.simulation.one_winner
+    ('winner', False)
+    """
+
+    #: The core's column of each game's winners: the winning seat (``one_winner``: R8.2), or a bit
+    #: mask of the winning seats (S8.6). A result keeps it under this name.
+    winner_column: str
+    one_winner: bool
+    #: What a result's ``hands`` counts, as a summary says it: Bieten's hands, Schnapsen's deals.
+    unit: str
+    #: The core's per-seat points summed over a run ((players, len(point_labels)) int64), if it has
+    #: any: a result keeps the sum under this name, a summary shows it per game (``points_per_game``),
+    #: a column per label, and says what the columns are (``point_noun``).
+    points_column: str | None = None
+    point_labels: tuple[str, ...] = ()
+    point_noun: str = ""
+    #: Older, per-game names of the result and summary types (old name -> the type's name), which
+    #: ``bieten`` and ``bieten._simulate`` still resolve.
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)  # one object per game: compared and hashed by identity
@@ -93,8 +121,11 @@ class Family:
     names_kind: bool
     #: The module of its terminal view (``View``, ``status``, ``deal_lines``, ... as listed above), by path.
     terminal: str
-    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported).
+    #: The class of its simulation results (``module:name``; NumPy's, so named, not imported): the one
+    #: result type of every family, shaped by ``simulation``.
     simulation_result: str
+    #: What its core's simulate reports, which shapes its simulation results and summaries.
+    simulation: SimulationShape
     #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md).
     pettingzoo: str
     openspiel: str
@@ -185,7 +216,15 @@ BIETEN = Family(
     top_card=True,
     names_kind=False,
     terminal="bieten.terminal.bieten",
-    simulation_result="bieten._simulate:SimulationResult",
+    simulation_result="bieten._simulation.results:SimulationResult",
+    simulation=SimulationShape(
+        winner_column="winner",
+        one_winner=True,
+        unit="hand",
+        points_column="figure_points",
+        point_labels=FIGURE_COLUMNS,
+        point_noun="figure",
+    ),
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
     environment="bieten.env._bieten:BIETEN",
@@ -209,7 +248,13 @@ SCHNAPSEN = Family(
     top_card=False,
     names_kind=True,
     terminal="bieten.terminal.schnapsen",
-    simulation_result="bieten._simulate:SchnapsenSimulationResult",
+    simulation_result="bieten._simulation.results:SimulationResult",
+    simulation=SimulationShape(
+        winner_column="winners",
+        one_winner=False,
+        unit="deal",
+        aliases={"SchnapsenSimulationResult": "SimulationResult", "SchnapsenSummary": "Summary"},
+    ),
     pettingzoo="bieten.env.schnapsen_pettingzoo",
     openspiel="bieten.env.schnapsen_openspiel",
     environment="bieten.env._schnapsen:SCHNAPSEN",

@@ -2,10 +2,11 @@
 
 Every pair of agents plays ``games`` games in C++ (``bieten.simulate``), half of them with the first
 agent at the even seats and the other at the odd seats, half the other way round, so neither gains
-from where it sits (R2.2, S2.1: the deal and the lead rotate from the dealer). In the four-player
-Bauernschnapsen with fixed partners the even and the odd seats are the two teams (S2.2). A game's
-point goes to the agent whose seats won it; when both have a winning seat (S8.6 lets several seats
-reach the target in the called game) it is shared by seats, and a game without a winner is a draw.
+from where it sits (R2.2, S2.1: the deal and the lead rotate from the dealer). In a four-player game
+of fixed partners the even and the odd seats are the two teams (S2.2). A game's point goes to the
+agent whose seats won it; when both have a winning seat (S8.6 lets several seats reach the target
+in the called game) it is shared by seats, and a game without a winner is a draw. Each game's
+winning seats are read from the core's output as its family's ``SimulationShape`` describes it.
 
 >>> from bieten import Rules, tournament
 >>> result = tournament(Rules(players=2), ["heuristic", "random"], games=100, seed=1, threads=1)
@@ -34,7 +35,10 @@ from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import AgentError, mix64
 from bieten._families import AnyRules, family_of
 from bieten._seeds import check_u64
-from bieten._simulate import RunInterrupted, _action_id, _Progress, _Run, _seat_bits, _table, _wilson
+from bieten._simulation.checks import action_id, start_run
+from bieten._simulation.report import table, wilson
+from bieten._simulation.results import winning_seats
+from bieten._simulation.run import Progress, RunInterrupted
 
 #: Simulate calls a match is split into, so the progress bar moves within a long match.
 _ROUNDS = 8
@@ -64,7 +68,7 @@ class Match:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of ``rate``."""
-        return _wilson(round(self.score), self.games) if self.games else (0.0, 1.0)
+        return wilson(round(self.score), self.games) if self.games else (0.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -146,9 +150,9 @@ class TournamentResult:
         ratings = [["agent", "rating"], *([a, f"{r:.0f}"] for a, r in self.ratings())]
         return "\n".join(
             [
-                *_table(rows),
+                *table(rows),
                 "",
-                *_table(ratings),
+                *table(ratings),
                 f"{self.game}: {_count(len(self.matches), 'match', 'matches')} of "
                 f"{_count(self.games, 'game')} in {self.seconds:.2f} s, "
                 "seats rotated; ratings are Elo-like (Bradley-Terry, mean 1500)",
@@ -165,18 +169,17 @@ def tournament(
     progress: bool | TextIO = False,
 ) -> TournamentResult:
     """A round robin of the built-in ``agents`` (names of ``bieten.AGENTS``, ``"ismcts:<knobs>"`` too)
-    under ``rules``
-    (Bieten's or Schnapsen's): ``games`` games per pair, seats rotated (see the module)."""
+    under ``rules`` (of any game): ``games`` games per pair, seats rotated (see the module)."""
     names = _check_agents(agents)
     games = check_u64(games, "games")
     seed = check_u64(seed)
     players = rules.players
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     family = family_of(rules)
-    to_id = _action_id(family)
+    to_id = action_id(family)
     total = games * len(pairs)
     stream = sys.stderr if progress is True else (progress or None)
-    bar = _Progress(total, stream) if stream is not None else None
+    bar = Progress(total, stream) if stream is not None else None
     start = time.perf_counter()
     matches: list[Match] = []
     done = hands = 0
@@ -192,7 +195,7 @@ def tournament(
 
                 def fold(part: dict[str, Any], firsts: Any = firsts, wins: list[int] = wins) -> None:
                     nonlocal score, hands, done
-                    won = _winners(part, players)
+                    won = winning_seats(part, family.simulation, players)
                     first_seats = (won & firsts).sum(axis=1)
                     all_seats = won.sum(axis=1)
                     shares = np.where(all_seats > 0, first_seats / np.maximum(all_seats, 1), 0.5)
@@ -204,7 +207,7 @@ def tournament(
                     if bar is not None:  # the bar moves chunk by chunk, within a round too
                         bar.update(done, hands)
 
-                run = _Run.start(players, seats, count, round_seed, threads, (0, 1), to_id)
+                run = start_run(players, seats, count, round_seed, threads, (0, 1), to_id)
                 try:  # chunk by chunk, so that memory does not grow with the games
                     run.play(lambda *a: family.core.simulate(rules._core, *a), False, fold)
                 except RunInterrupted:
@@ -219,14 +222,6 @@ def tournament(
 
 def _count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
-
-
-def _winners(part: dict[str, Any], players: int) -> Any:
-    """(games, players) bools of a chunk's winning seats: Bieten's one winner (R8.2), Schnapsen's
-    seats at the target (S8.6)."""
-    if "winner" in part:
-        return part["winner"][:, None] == np.arange(players)[None, :]
-    return _seat_bits(part["winners"], players)
 
 
 def _check_agents(agents: Sequence[str]) -> list[str]:

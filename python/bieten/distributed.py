@@ -2,8 +2,8 @@
 
 Each shard ``(k, K)`` plays the games with index i % K == k of the run (docs/simulate.md); the
 merged result equals ``bieten.simulate`` of the whole run on one machine, bit for bit. Like
-``bieten.simulate``, it plays Bieten for ``bieten.Rules`` and Bauernschnapsen or Schnapsen for
-``bieten.schnapsen.Rules``.
+``bieten.simulate``, it plays the game the rules are for (the family registry), and gives the same
+one result type.
 
 >>> from dask.distributed import Client, LocalCluster            # doctest: +SKIP
 >>> with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
@@ -14,13 +14,11 @@ merged result equals ``bieten.simulate`` of the whole run on one machine, bit fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any
 
-from bieten._families import family, family_of
-from bieten._simulate import SchnapsenSimulationResult, SimulationResult
-from bieten._simulate import simulate as _simulate_local
-from bieten.bieten._rules import Rules
-from bieten.schnapsen._rules import Rules as SchnapsenRules
+from bieten._families import AnyRules, family, family_of
+from bieten._simulation.play import simulate as _simulate_local
+from bieten._simulation.results import SimulationResult
 
 
 def _run_shard(
@@ -31,15 +29,14 @@ def _run_shard(
     seed: int,
     shard: tuple[int, int],
     threads: int,
-) -> SimulationResult | SchnapsenSimulationResult:
+) -> SimulationResult:
     return _simulate_local(
         family(game).rules.from_dict(rules), agents, games=games, seed=seed, threads=threads, shard=shard
     )
 
 
-@overload
 def simulate(
-    rules: Rules,
+    rules: AnyRules,
     agents: Sequence[Any],
     games: int,
     seed: int = 0,
@@ -47,32 +44,7 @@ def simulate(
     client: Any = None,
     shards: int | None = None,
     threads_per_shard: int = 1,
-) -> SimulationResult: ...
-
-
-@overload
-def simulate(
-    rules: SchnapsenRules,
-    agents: Sequence[Any],
-    games: int,
-    seed: int = 0,
-    *,
-    client: Any = None,
-    shards: int | None = None,
-    threads_per_shard: int = 1,
-) -> SchnapsenSimulationResult: ...
-
-
-def simulate(
-    rules: Rules | SchnapsenRules,
-    agents: Sequence[Any],
-    games: int,
-    seed: int = 0,
-    *,
-    client: Any = None,
-    shards: int | None = None,
-    threads_per_shard: int = 1,
-) -> SimulationResult | SchnapsenSimulationResult:
+) -> SimulationResult:
     """Runs ``bieten.simulate`` as ``shards`` tasks on a Dask cluster and merges them.
 
     ``client`` is a ``dask.distributed.Client`` (default: the current one). ``shards`` defaults to
@@ -102,5 +74,5 @@ def simulate(
         )
         for k in range(shards)
     ]
-    parts = client.gather(futures)
-    return type(parts[0]).merge(parts)  # type: ignore[no-any-return]
+    parts: list[SimulationResult] = client.gather(futures)
+    return SimulationResult.merge(parts)
