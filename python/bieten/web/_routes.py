@@ -1,5 +1,5 @@
-"""The HTTP side of ``bieten serve`` (docs/server.md, "HTTP"): the page, the rules, the kinds, and the
-tables (create, list, join, show, record)."""
+"""The HTTP side of ``bieten serve`` (docs/server.md, "HTTP"): the page, the rules, the games and
+kinds, and the tables (create, list, join, show, record)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bieten._agents import AGENTS
-from bieten._families import BIETEN, KINDS, family
+from bieten._families import BIETEN, FAMILIES, KINDS, family
 from bieten._rulebook import RuleIdError
 from bieten._session import ProtocolError, decode
+from bieten.web._games import PAGE_SCRIPT, game_file, games
 from bieten.web._limits import MAX_MESSAGE, Refused, error
 from bieten.web._new_table import OPEN, SEAT_KINDS
 from bieten.web._rules_page import rule_page, rules_index, unknown_rule_page
@@ -76,6 +77,8 @@ class HttpApi:
         return [
             Route("/", self.index),
             Route("/api/kinds", self.kinds),
+            Route("/api/games", self.games),
+            Route("/api/games/{name}/" + PAGE_SCRIPT, self.game_script),
             Route("/rules", self.rules_listing),
             Route("/rules/{rule_id}", self.one_rule),
             Route("/api/tables", self.new_table, methods=["POST"]),
@@ -113,6 +116,17 @@ class HttpApi:
                 "players": self.server.players,
             }
         )
+
+    async def games(self, request: Request) -> Response:
+        return _json(games())
+
+    async def game_script(self, request: Request) -> Response:
+        """A game's page module (``bieten/<name>/page.js``), for a family of the registry only."""
+        name = request.path_params["name"]
+        if name not in {f.name for f in FAMILIES}:
+            raise HTTPException(404)
+        script = game_file(name, PAGE_SCRIPT)
+        return Response(script, media_type="text/javascript; charset=utf-8")
 
     # -- the tables -----------------------------------------------------------------------------------
     async def new_table(self, request: Request) -> Response:

@@ -13,10 +13,6 @@ const SUIT_ORDER = "HLSE";
 const RANK_NAMES = {
   A: "Ace", K: "King", O: "Ober", U: "Unter", 10: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six",
 };
-const RANK_ORDER = {
-  bieten: ["A", "K", "O", "U", "10", "9", "8", "7", "6"],
-  schnapsen: ["A", "10", "K", "O", "U"],
-};
 
 /** {suit, rank} of a card text such as "H10", or null for a hidden card. */
 export function parseCard(text) {
@@ -32,9 +28,9 @@ export function cardName(text) {
   return `${RANK_NAMES[card.rank] || card.rank} of ${SUITS[card.suit].name}`;
 }
 
-/** Sorts cards for display: by suit H L S E, then high to low in the family's order. */
-export function sortCards(cards, family) {
-  const ranks = RANK_ORDER[family] || RANK_ORDER.bieten;
+/** Sorts cards for display: by suit H L S E, then high to low in the game's order of ranks (its
+ * page.json's rank_order, from /api/games). */
+export function sortCards(cards, ranks) {
   const key = (text) => {
     const card = parseCard(text);
     if (!card) return 1000;
