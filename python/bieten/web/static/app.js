@@ -221,7 +221,7 @@ async function showLobby() {
     form.players.disabled = allowed.length < 2;
     $("[data-preset]").hidden = !game.preset_apart;
     if (game.preset_apart && shownPresets !== game.name) {
-      $("[data-preset-rule]").textContent = `${game.rule_prefix}10`;
+      $("[data-preset-title]").textContent = `Rules preset (${game.rule_prefix}10)`;
       form.preset.replaceChildren(...game.presets.map((preset) => el("option", { value: preset, text: preset })));
       shownPresets = game.name;
     }

@@ -20,11 +20,17 @@ export function parseCard(text) {
   return { suit: text[0], rank: text.slice(1) };
 }
 
-/** "King of Hearts"; the Bells Six is the Weli. */
+/** The names a game gives cards of its own (its page.json's card_names, by card text), and the word
+ * a card of its own shows on its face (card_marks, also the card's class in lower case); filled in
+ * by games.js. */
+export const CARD_NAMES = {};
+export const CARD_MARKS = {};
+
+/** "King of Hearts", or the name a game gives the card. */
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return "a hidden card";
-  if (text === "S6") return "the Weli (Bells Six)";
+  if (Object.hasOwn(CARD_NAMES, text)) return CARD_NAMES[text];
   return `${RANK_NAMES[card.rank] || card.rank} of ${SUITS[card.suit].name}`;
 }
 
@@ -66,7 +72,11 @@ export function cardElement(text, { onClick = null, label = null } = {}) {
     return el;
   }
   el.classList.add(`suit-${card.suit}`);
-  if (text === "S6") el.classList.add("weli");
+  const marked = Object.hasOwn(CARD_MARKS, text) ? CARD_MARKS[text] : null;
+  if (marked) {
+    el.classList.add("marked", marked.toLowerCase());
+    el.dataset.mark = marked;
+  }
   el.dataset.card = text;
   el.setAttribute("aria-label", label || cardName(text));
   el.title = cardName(text);

@@ -3,6 +3,8 @@
 // what a seat sees), loaded once, before any module that imports this one runs. The page names no
 // game: whatever it shows of one comes from here.
 
+import { CARD_MARKS, CARD_NAMES } from "./cards.js";
+
 /** {list, byName: {name: {game, module}}, byKind: {kind: {game, kind}}, ruleId, error}. */
 export const GAMES = { list: [], byName: {}, byKind: {}, ruleId: /$^/, error: null };
 
@@ -13,6 +15,8 @@ try {
   const modules = await Promise.all(games.map((game) => import(game.script)));
   games.forEach((game, i) => {
     GAMES.byName[game.name] = { game, module: modules[i] };
+    Object.assign(CARD_NAMES, game.page.card_names || {});
+    Object.assign(CARD_MARKS, game.page.card_marks || {});
     for (const kind of game.kinds) GAMES.byKind[kind.name] = { game, kind };
   });
   GAMES.list = games;

@@ -144,9 +144,9 @@ export class TableModel {
 // One short sentence per kind of action the page offers (R11, S11), in the game's words (its
 // page.json's explanations), with the rules it follows; the page shows it on hover (title) and under
 // the buttons on a tap of "?", each rule a link to the server's /rules/<id> (docs/web.md). Keys are
-// the action's first word, or "bid red", "play as": explainAction() finds an action's entry.
+// the action's first word, or "bid <what>", "play as": explainAction() finds an action's entry.
 
-/** The key of an action text in a game's explanations: "play as", "bid red", or its first word. */
+/** The key of an action text in a game's explanations: "play as", "bid <what>", or its first word. */
 export function actionKey(text) {
   const words = text.trim().toLowerCase().split(/\s+/);
   if (words[0] === "play" && words[2] === "as") return "play as";
