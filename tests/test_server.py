@@ -801,9 +801,9 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
 def test_docstring_examples_run_as_written() -> None:
     import doctest
 
-    from bieten.web import _app, _rules_page, _store
+    from bieten.web import _app, _games, _rules_page, _store
 
-    for module in (_app, _rules_page, _store):
+    for module in (_app, _games, _rules_page, _store):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
