@@ -92,7 +92,8 @@ export function info(m) {
       };
       text += m.text(bid.settled.by === null ? labels.settled : labels.settled_by, vars);
     } else {
-      text += bid.answers.map(([seat, answer]) => m.text(labels.answer, { who: m.name(seat), answer })).join(", ") || labels.open;
+      const answers = bid.answers.map(([seat, answer]) => m.text(labels.answer, { who: m.name(seat), answer }));
+      text += answers.join(", ") || labels.open;
     }
     rows.push({ label: i === 0 ? labels.bids : "", parts: [text], testid: "bid" });
   });

@@ -98,7 +98,11 @@ export function apply(m, e) {
       return e.seat === m.you && e.card ? m.say("card_drawn_you", { card }) : null;
     case "deal_scored":
       return m.say("deal_scored", {
-        hand: e.hand + 1, side: e.side, points: e.points, end: m.page.ends[e.end] || e.end, scores: e.scores.join(" – "),
+        hand: e.hand + 1,
+        side: e.side,
+        points: e.points,
+        end: m.page.ends[e.end] || e.end,
+        scores: e.scores.join(" – "),
       });
     case "game_over":
       return m.gameOver(e, e.winners);
