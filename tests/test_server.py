@@ -174,6 +174,147 @@ def test_docs_list_the_agents_and_seat_kinds_kinds_gives(client: TestClient) -> 
     assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts", "policy"]
 
 
+_BIETEN_KNOBS = [
+    {"name": "players", "type": "int"},
+    {"name": "hand_size", "type": "int"},
+    {"name": "target", "type": "int"},
+    {"name": "wild", "type": "str"},
+    {"name": "weli_point", "type": "bool"},
+    {"name": "ties", "type": "str"},
+    {"name": "overbid", "type": "str"},
+    {"name": "cut_steal", "type": "bool"},
+    {"name": "show_top_card", "type": "bool"},
+    {"name": "reraise", "type": "bool"},
+]
+_SCHNAPSEN_KNOBS = [
+    {"name": "players", "type": "int"},
+    {"name": "partners", "type": "str"},
+    {"name": "knock", "type": "bool"},
+    {"name": "bidding", "type": "bool"},
+    {"name": "spritze", "type": "bool"},
+    {"name": "retour", "type": "bool"},
+    {"name": "claim", "type": "str"},
+    {"name": "must_head", "type": "str"},
+    {"name": "closing", "type": "bool"},
+    {"name": "one_point_from", "type": "int"},
+    {"name": "target", "type": "int"},
+]
+_SCHNAPSEN_KINDS = ["bauernschnapsen", "bauernschnapsen_called", "bauernschnapsen_2", "schnapsen"]
+
+
+def _page_data(family: str) -> dict[str, Any]:
+    """A game's page wording as its folder holds it (bieten/<family>/page.json), less its kinds' words,
+    which /api/games puts into its kinds."""
+    page: dict[str, Any] = json.loads((ROOT / "python" / "bieten" / family / "page.json").read_text("utf-8"))
+    del page["kinds"]
+    return page
+
+
+def test_games_serves_each_registered_family_with_its_kinds_knobs_and_wording(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert [{key: value for key, value in game.items() if key != "page"} for game in games] == [
+        {
+            "name": "bieten",
+            "title": "Bieten",
+            "rule_prefix": "R",
+            "preset_apart": True,  # R10: a preset is chosen apart, and the players (R2.1)
+            "presets": ["tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol"],
+            "knobs": _BIETEN_KNOBS,
+            "kinds": [
+                {
+                    "name": "bieten",
+                    "label": "Bieten",
+                    "title": "Bieten",
+                    "players": [2, 3, 4, 5],
+                    "default_players": 4,
+                }
+            ],
+            "script": "/api/games/bieten/page.js",
+        },
+        {
+            "name": "schnapsen",
+            "title": "Schnapsen",
+            "rule_prefix": "S",
+            "preset_apart": False,  # S10: each kind is its preset
+            "presets": _SCHNAPSEN_KINDS,
+            "knobs": _SCHNAPSEN_KNOBS,
+            "kinds": [
+                {
+                    "name": "bauernschnapsen",
+                    "label": "Bauernschnapsen (4, fixed partners)",
+                    "title": "Bauernschnapsen",
+                    "players": [4],
+                    "default_players": 4,
+                },
+                {
+                    "name": "bauernschnapsen_called",
+                    "label": "Bauernschnapsen (4, called partner)",
+                    "title": "Bauernschnapsen, called partner",
+                    "players": [4],
+                    "default_players": 4,
+                },
+                {
+                    "name": "bauernschnapsen_2",
+                    "label": "Bauernschnapsen (2 players)",
+                    "title": "Bauernschnapsen for two",
+                    "players": [2],
+                    "default_players": 2,
+                },
+                {
+                    "name": "schnapsen",
+                    "label": "Schnapsen (2 players)",
+                    "title": "Schnapsen",
+                    "players": [2],
+                    "default_players": 2,
+                },
+            ],
+            "script": "/api/games/schnapsen/page.js",
+        },
+    ]
+    # the wording is each game's own file, as it is; what a round and a seat's take are called
+    assert [game["page"] for game in games] == [_page_data("bieten"), _page_data("schnapsen")]
+    assert [(game["page"]["round"], game["page"]["taken"]) for game in games] == [
+        ("hand", ["{n} trick", "{n} tricks"]),  # R3: hands; R4.3: tricks won
+        ("deal", ["{n} pts", "{n} pts"]),  # S3: deals; S7: card points taken
+    ]
+    assert games[0]["page"]["log"]["trick_won"] == "{who} won trick {trick}"
+    assert games[1]["page"]["log"]["trick_won"] == "{who} won trick {trick} ({points#point#points})"
+    assert games[1]["page"]["explanations"]["close"] == {
+        "text": "Close the stock: nobody draws any more, and you must reach 66 with stricter play.",
+        "rules": ["S6.7", "S8.3"],
+    }
+    kinds = client.get("/api/kinds").json()
+    assert [kind["name"] for game in games for kind in game["kinds"]] == kinds["kinds"]
+    assert {kind["name"]: kind["players"] for game in games for kind in game["kinds"]} == kinds["players"]
+
+
+def test_each_game_s_page_module_is_served_from_its_folder_and_nothing_else(client: TestClient) -> None:
+    for family in ("bieten", "schnapsen"):
+        script = client.get(f"/api/games/{family}/page.js")
+        assert script.status_code == 200
+        assert script.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert script.content == (ROOT / "python" / "bieten" / family / "page.js").read_bytes()
+    for path in ("/api/games/web/page.js", "/api/games/..%2Fweb/page.js", "/api/games/bieten/page.json"):
+        missing = client.get(path)
+        assert missing.status_code == 404 and missing.json()["code"] == "not_found", path
+
+
+def test_the_page_names_no_game_and_reads_them_all_from_the_registry() -> None:
+    """Issue 37: no kind, family or Bieten figure is written into the page's files; "bieten" only as the
+    project's name, never as a string the script compares with."""
+    import re
+
+    static = Path(bieten.web.__file__).parent / "static"
+    figures = _page_data("bieten")["figures"]
+    names = {*_SCHNAPSEN_KINDS, *figures}
+    assert {"gleich", "hanger", "weli", "schnapsen"} <= names
+    for path in sorted(static.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        for name in names:
+            assert not re.search(rf"\b{name}\b", text, re.IGNORECASE), (path.name, name)
+        assert not re.search(r"[\"'`]bieten[\"'`]", text), path.name
+
+
 def test_index_and_static_files_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
@@ -660,9 +801,9 @@ def test_bieten_serve_under_uvicorn_with_the_websockets_client() -> None:
 def test_docstring_examples_run_as_written() -> None:
     import doctest
 
-    from bieten.web import _app, _rules_page, _store
+    from bieten.web import _app, _games, _rules_page, _store
 
-    for module in (_app, _rules_page, _store):
+    for module in (_app, _games, _rules_page, _store):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

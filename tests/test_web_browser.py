@@ -389,6 +389,43 @@ def test_lobby_fits_the_screen_without_scrolling_sideways(server: str, browser: 
         context.close()
 
 
+def test_the_lobby_offers_exactly_the_registry_s_kinds_with_their_labels_presets_and_players(
+    server: str, browser: Any
+) -> None:
+    """Issue 37: the page names no game; its lobby lists what GET /api/games says, in its order."""
+    games = _get_json(server + "/api/games")["games"]
+    context, page = _screen(browser, 1280)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("[data-testid=seat-0]")
+        options = page.locator("[data-testid=kind] option").evaluate_all(
+            "os => os.map(o => [o.value, o.textContent])"
+        )
+        assert options == [[kind["name"], kind["label"]] for game in games for kind in game["kinds"]]
+        assert [value for value, _ in options] == list(KINDS)
+        assert options[0] == ["bieten", "Bieten"] and options[-1] == ["schnapsen", "Schnapsen (2 players)"]
+        numbers = "os => os.map(o => Number(o.value))"
+        for game in games:
+            for kind in game["kinds"]:
+                page.select_option("[data-testid=kind]", kind["name"])
+                # a preset is chosen apart only where the registry says so (R10); a Schnapsen kind is its
+                # preset (S10), its players fixed by it
+                assert page.locator("[data-testid=preset]").is_visible() == game["preset_apart"], kind
+                players = page.locator("[data-testid=players] option").evaluate_all(numbers)
+                assert players == kind["players"], kind
+                assert page.locator("[data-testid=players]").input_value() == str(kind["default_players"])
+                if game["preset_apart"]:
+                    presets = page.locator("[data-testid=preset] option").evaluate_all(
+                        "os => os.map(o => o.value)"
+                    )
+                    assert presets == game["presets"] == list(BIETEN.presets)
+                    assert page.locator("label[data-preset]").inner_text().startswith("Rules preset (R10)")
+        assert page.inner_text(".brand") == "Bieten · Schnapsen" and page.title() == "Bieten · Schnapsen"
+        _no_errors(page)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", sorted(SCREENS, reverse=True))
 def test_refused_move_shows_over_the_table_citing_its_rule(server: str, browser: Any, width: int) -> None:
     """A refusal is read where the player looks: over the table just above the hand, with its rule a

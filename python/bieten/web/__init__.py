@@ -1,5 +1,5 @@
-"""``bieten serve``: an HTTP + WebSocket server where people and built-in bots play Bieten and
-Bauernschnapsen/Schnapsen at many tables at once (docs/server.md). Needs the ``web`` extra
+"""``bieten serve``: an HTTP + WebSocket server where people and built-in bots play every game of the
+registry (``bieten._families``) at many tables at once (docs/server.md). Needs the ``web`` extra
 (``pip install 'bieten[web]'``: Starlette, uvicorn, websockets)."""
 
 from bieten.web._app import MAX_MESSAGE, STATIC, Server, create_app

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from bieten._families import FAMILIES
 from bieten._rulebook import RULEBOOKS, RuleIdError, find_rule, rules
 
 __all__ = ["render_markdown", "rule_page", "rules_index", "unknown_rule_page"]
@@ -29,6 +30,9 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _BOOK_LINK = {name: "/rules" for name, _ in RULEBOOKS}
+
+#: The games of the registry, as the header names them (their titles, "·" between).
+_GAMES = " · ".join(family.title for family in FAMILIES)
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #1d2321;
@@ -159,7 +163,7 @@ def _page(title: str, body: str) -> str:
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-        '<header><a href="/">Bieten · Schnapsen: new table</a><a href="/rules">All rules</a></header>'
+        f'<header><a href="/">{escape(_GAMES)}: new table</a><a href="/rules">All rules</a></header>'
         f"<main>{body}</main></body></html>\n"
     )
 
@@ -185,7 +189,7 @@ def rules_index() -> str:
             link = f'<a href="/rules/{rule.id}">{rule.id}</a> {escape(rule.title)}'
             body.append(f"<li><strong>{link}</strong></li>" if rule.level == 2 else f"<li>{link}</li>")
         body.append("</ul>")
-    return _page("The rules of Bieten and Schnapsen", "".join(body))
+    return _page(f"The rules of {' and '.join(f.title for f in FAMILIES)}", "".join(body))
 
 
 def unknown_rule_page(message: str) -> str:

@@ -9,9 +9,9 @@ restarted server resumes every unfinished table where it was.
 
 >>> import asyncio
 >>> store = open_store("memory")
->>> row = StoredTable(ident="t1", kind="schnapsen", family="schnapsen", players=2,
+>>> row = StoredTable(ident="t1", kind="bieten", family="bieten", players=2,
 ...                   seats=["human", "heuristic"], tokens={0: token_hash("secret")},
-...                   start={"format": "bieten-schnapsen-game"}, created_at=0.0, last_active=0.0)
+...                   start={"format": "bieten-game"}, created_at=0.0, last_active=0.0)
 >>> async def demo() -> tuple[bool, bool, list[int]]:
 ...     await store.open()
 ...     await store.create(row)

@@ -3,22 +3,9 @@
 // with textContent.
 
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
+import { GAMES, titles } from "./games.js";
 import { count, explainAction, TableModel } from "./model.js";
 
-const FIGURE_NAMES = { red: "Red", green: "Green", gleich: "Gleich", hanger: "Hanger", spiel: "Spiel" };
-const OUTCOME_NAMES = {
-  conceded: "conceded",
-  stands: "stands",
-  raise_conceded: "raise conceded",
-  stands_three: "stands at three",
-};
-const KIND_NAMES = {
-  bieten: "Bieten",
-  bauernschnapsen: "Bauernschnapsen",
-  bauernschnapsen_called: "Bauernschnapsen, called partner",
-  bauernschnapsen_2: "Bauernschnapsen for two",
-  schnapsen: "Schnapsen",
-};
 const $ = (selector, root = document) => root.querySelector(selector);
 
 function el(tag, props = {}, ...children) {
@@ -50,11 +37,9 @@ function setStatus(text, kind = "") {
   status.dataset.kind = kind;
 }
 
-const RULE_ID = /\b([RS]\d+(?:\.\d+)*)\b/;
-
 /** A text as nodes in which each rule id ("R7.4", "S6.7") is a link to its page on this server. */
 function withRuleLinks(text) {
-  return text.split(RULE_ID).map((part, i) =>
+  return text.split(GAMES.ruleId).map((part, i) =>
     i % 2 === 1 ? ruleLink(part) : document.createTextNode(part),
   );
 }
@@ -91,13 +76,6 @@ async function api(path, options = {}) {
 
 // -- the lobby -----------------------------------------------------------------------------------
 
-const KIND_LABELS = {
-  bieten: "Bieten",
-  bauernschnapsen: "Bauernschnapsen (4, fixed partners)",
-  bauernschnapsen_called: "Bauernschnapsen (4, called partner)",
-  bauernschnapsen_2: "Bauernschnapsen (2 players)",
-  schnapsen: "Schnapsen (2 players)",
-};
 /** A seat nobody holds yet, listed in the lobby for anyone to take (POST /api/tables/<id>/join). */
 const OPEN_SEAT = "open";
 /** How often the lobby asks the server for its open tables while it is shown (milliseconds). */
@@ -169,7 +147,7 @@ class OpenTables {
       el(
         "span",
         { class: "what" },
-        el("strong", { text: KIND_LABELS[table.kind] || table.kind }),
+        el("strong", { text: GAMES.byKind[table.kind] ? GAMES.byKind[table.kind].kind.label : table.kind }),
         el("small", { text: `Seats ${seats} · ${played}` }),
       ),
       el("span", { class: "joins" }, ...joins),
@@ -204,17 +182,19 @@ async function showLobby() {
   const error = $("[data-testid=lobby-error]");
   const openTables = new OpenTables();
   openTables.start();
+  const games = GAMES;
   let kinds;
   try {
+    if (games.error) throw games.error;
     kinds = await api("/api/kinds");
   } catch (err) {
     error.textContent = `Cannot reach the server: ${err.message}`;
     error.hidden = false;
     return;
   }
-  const labels = KIND_LABELS;
-  for (const kind of kinds.kinds) form.kind.append(el("option", { value: kind, text: labels[kind] || kind }));
-  for (const preset of kinds.bieten_presets) form.preset.append(el("option", { value: preset, text: preset }));
+  for (const game of games.list) {
+    for (const kind of game.kinds) form.kind.append(el("option", { value: kind.name, text: kind.label }));
+  }
 
   const seatChoices = $("#seat-choices");
   const drawSeats = () => {
@@ -231,13 +211,20 @@ async function showLobby() {
       seatChoices.append(el("label", { class: "seat-choice" }, `Seat ${seat}`, select));
     }
   };
+  // a game whose preset is chosen apart from its kind (R10) offers its presets, and its player counts
+  let shownPresets = null;
   const drawPlayers = () => {
-    const kind = form.kind.value;
-    const allowed = kinds.players[kind] || [2];
+    const { game, kind } = games.byKind[form.kind.value];
+    const allowed = kind.players;
     form.players.replaceChildren(...allowed.map((n) => el("option", { value: String(n), text: String(n) })));
-    form.players.value = String(kind === "bieten" && allowed.includes(4) ? 4 : allowed[0]);
+    form.players.value = String(allowed.includes(kind.default_players) ? kind.default_players : allowed[0]);
     form.players.disabled = allowed.length < 2;
-    $("[data-bieten]").hidden = kind !== "bieten";
+    $("[data-preset]").hidden = !game.preset_apart;
+    if (game.preset_apart && shownPresets !== game.name) {
+      $("[data-preset-title]").textContent = `Rules preset (${game.rule_prefix}10)`;
+      form.preset.replaceChildren(...game.presets.map((preset) => el("option", { value: preset, text: preset })));
+      shownPresets = game.name;
+    }
     drawSeats();
   };
   form.kind.addEventListener("change", drawPlayers);
@@ -248,6 +235,7 @@ async function showLobby() {
     event.preventDefault();
     error.hidden = true;
     const kind = form.kind.value;
+    const { game } = games.byKind[kind];
     const seats = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
     if (!seats.includes("human") && !seats.includes(OPEN_SEAT)) {
       error.textContent = "Give at least one seat to a person: human (you) or open (anyone, from the lobby).";
@@ -255,10 +243,10 @@ async function showLobby() {
       return;
     }
     const rules = {};
-    if (kind === "bieten") rules.players = Number(form.players.value);
+    if (game.preset_apart) rules.players = Number(form.players.value);
     if (form.target.value !== "") rules.target = Number(form.target.value);
     const body = { kind, seats, rules };
-    if (kind === "bieten") body.preset = form.preset.value;
+    if (game.preset_apart) body.preset = form.preset.value;
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
     const create = $("[data-testid=create]");
     create.disabled = true;
@@ -349,11 +337,12 @@ class TablePage {
       this.retries = 0;
       this.connected = true;
       if (!this.model) {
+        const { game, module } = GAMES.byName[msg.family];
         this.model = new TableModel({
-          family: msg.family, players: msg.players, you: msg.you, seats: msg.seats, rules: msg.rules,
+          game, module, players: msg.players, you: msg.you, seats: msg.seats, rules: msg.rules,
         });
         this.kind = msg.kind;
-        this.kindName = KIND_NAMES[msg.kind] || msg.kind;
+        this.kindName = GAMES.byKind[msg.kind] ? GAMES.byKind[msg.kind].kind.title : msg.kind;
         document.title = `${this.kindName} · seat ${msg.you}`;
       }
       setStatus(`Seat ${msg.you} · ${this.kindName}`, "ok");
@@ -440,14 +429,10 @@ class TablePage {
     for (let seat = 0; seat < m.players; seat++) {
       const badges = [];
       if (seat === m.dealer) badges.push("dealer");
-      if (m.contract && m.players > 2 && seat === m.contract.declarer) badges.push("declarer");
-      if (m.partner === seat) badges.push("partner");
-      if (m.family === "schnapsen" && m.players === 4 && m.rules.partners === "fixed") {
-        badges.push(seat % 2 === m.you % 2 ? "your team" : "their team");
-      }
+      badges.push(...m.module.badges(m, seat));
       const backs = el("span", { class: "backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(m.counts[seat], 6); i++) backs.append(el("span", { class: "back-mini" }));
-      const taken = m.family === "bieten" ? count(m.taken[seat], "trick") : `${m.taken[seat]} pts`;
+      const taken = m.takenText(seat);
       const item = el(
         "li",
         {
@@ -476,33 +461,11 @@ class TablePage {
     const row = (label, ...parts) =>
       info.append(el("div", { class: "row" }, el("span", { class: "label", text: label }), ...parts));
     const target = m.rules.target !== undefined ? ` · to ${m.rules.target}` : "";
-    const round = m.family === "bieten" ? "hand" : "deal"; // as the log says: "Hand 3" (R3), "Deal 3" (S3)
+    const round = m.page.round; // as the log says: "Hand 3" (R3), "Deal 3" (S3)
     row("Game", `${this.kindName}${target} · ${round} ${this.state.hand_number + 1}`);
-    if (m.family === "bieten") {
-      if (m.topCard) row("Face up", miniCard(m.topCard));
-      if (!m.bids.length) row("Bids", "none yet");
-      m.bids.forEach((bid, i) => {
-        let text = `${FIGURE_NAMES[bid.figure] || bid.figure} by ${m.name(bid.bidder)}: `;
-        if (bid.settled) {
-          const by = bid.settled.by === null ? "" : `, ${m.name(bid.settled.by)}`;
-          text += `${OUTCOME_NAMES[bid.settled.outcome] || bid.settled.outcome} (${bid.settled.stake}${by})`;
-        } else {
-          text += bid.answers.map(([s, a]) => `${m.name(s)} ${a}`).join(", ") || "open";
-        }
-        row(i === 0 ? "Bids" : "", el("span", { text, dataset: { testid: "bid" } }));
-      });
-    } else {
-      if (m.trump) row("Trump", suitLabel(m.trump));
-      if (m.trumpCard && m.players === 2) row("Trump card", miniCard(m.trumpCard));
-      if (m.players === 2) row("Stock", `${count(m.stock, "card")}${m.closed ? " · closed" : ""}`);
-      if (m.contract) {
-        const by = m.players > 2 ? ` by ${m.name(m.contract.declarer)}` : "";
-        row("Contract", `${m.contract.contract}${by}`);
-      } else if (m.words.length) {
-        row("Bidding", m.words.map((w) => `${m.name(w.seat)} ${w.bid}`).join(", "));
-      }
-      if (m.called) row("Called", miniCard(m.called));
-      if (m.doubles.length) row("Doubles", m.doubles.map((d) => `${m.name(d.seat)} ${d.word}`).join(", "));
+    for (const { label, parts, testid } of m.module.info(m)) {
+      if (testid) row(label, el("span", { text: parts.join(""), dataset: { testid } }));
+      else row(label, ...renderParts(parts));
     }
   }
 
@@ -539,7 +502,7 @@ class TablePage {
     }
     const hand = $("[data-testid=hand]");
     hand.replaceChildren();
-    for (const text of sortCards(m.hand, m.family)) {
+    for (const text of sortCards(m.hand, m.page.rank_order)) {
       const options = plays.get(text) || [];
       let card;
       if (options.length === 1) {
@@ -677,9 +640,12 @@ function openTable(params) {
   const page = new TablePage(params.get("table"), Number(params.get("seat")), params.get("token") || "");
   window.bietenPage = page; // for debugging in the console
   $("[data-testid=toast-close]").addEventListener("click", () => page.hideNotice());
-  page.connect();
+  if (GAMES.error) setStatus(`Cannot reach the server: ${GAMES.error.message}`, "error");
+  else page.connect();
 }
 
+document.title = titles() || document.title;
+$(".brand").textContent = titles() || $(".brand").textContent;
 const params = new URLSearchParams(location.search);
 if (params.get("table")) openTable(params);
 else showLobby();

@@ -13,10 +13,6 @@ const SUIT_ORDER = "HLSE";
 const RANK_NAMES = {
   A: "Ace", K: "King", O: "Ober", U: "Unter", 10: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six",
 };
-const RANK_ORDER = {
-  bieten: ["A", "K", "O", "U", "10", "9", "8", "7", "6"],
-  schnapsen: ["A", "10", "K", "O", "U"],
-};
 
 /** {suit, rank} of a card text such as "H10", or null for a hidden card. */
 export function parseCard(text) {
@@ -24,17 +20,23 @@ export function parseCard(text) {
   return { suit: text[0], rank: text.slice(1) };
 }
 
-/** "King of Hearts"; the Bells Six is the Weli. */
+/** The names a game gives cards of its own (its page.json's card_names, by card text), and the word
+ * a card of its own shows on its face (card_marks, also the card's class in lower case); filled in
+ * by games.js. */
+export const CARD_NAMES = {};
+export const CARD_MARKS = {};
+
+/** "King of Hearts", or the name a game gives the card. */
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return "a hidden card";
-  if (text === "S6") return "the Weli (Bells Six)";
+  if (Object.hasOwn(CARD_NAMES, text)) return CARD_NAMES[text];
   return `${RANK_NAMES[card.rank] || card.rank} of ${SUITS[card.suit].name}`;
 }
 
-/** Sorts cards for display: by suit H L S E, then high to low in the family's order. */
-export function sortCards(cards, family) {
-  const ranks = RANK_ORDER[family] || RANK_ORDER.bieten;
+/** Sorts cards for display: by suit H L S E, then high to low in the game's order of ranks (its
+ * page.json's rank_order, from /api/games). */
+export function sortCards(cards, ranks) {
   const key = (text) => {
     const card = parseCard(text);
     if (!card) return 1000;
@@ -70,7 +72,11 @@ export function cardElement(text, { onClick = null, label = null } = {}) {
     return el;
   }
   el.classList.add(`suit-${card.suit}`);
-  if (text === "S6") el.classList.add("weli");
+  const marked = Object.hasOwn(CARD_MARKS, text) ? CARD_MARKS[text] : null;
+  if (marked) {
+    el.classList.add("marked", marked.toLowerCase());
+    el.dataset.mark = marked;
+  }
   el.dataset.card = text;
   el.setAttribute("aria-label", label || cardName(text));
   el.title = cardName(text);
