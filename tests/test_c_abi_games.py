@@ -49,7 +49,7 @@ def _ints(capi: CLibrary, fn: Any, *args: Any, cap: int = 256) -> list[int]:
 def test_games_json_lists_the_registry_in_order(capi: CLibrary) -> None:
     games = json.loads(capi.take(capi.lib.bieten_games_json()))
     assert [g["name"] for g in games] == ["bieten", "schnapsen"]
-    for listed, core in zip(games, _core.GAMES):
+    for listed, core in zip(games, _core.GAMES, strict=True):
         assert listed["presets"] == list(core["presets"])
         assert [(k["name"], k["type"], k["rule"]) for k in listed["knobs"]] == list(core["knobs"])
         assert (listed["num_actions"], listed["observation_size"], listed["max_players"]) == (
@@ -69,7 +69,9 @@ def test_games_json_lists_the_registry_in_order(capi: CLibrary) -> None:
         ("schnapsen", "bauernschnapsen_called", 5),
     ],
 )
-def test_a_game_by_name_plays_as_pythons_game_of_that_name(capi: CLibrary, name: str, preset: str, seed: int) -> None:
+def test_a_game_by_name_plays_as_pythons_game_of_that_name(
+    capi: CLibrary, name: str, preset: str, seed: int
+) -> None:
     lib, ffi = capi.lib, capi.ffi
     game = _create(capi, name, {"preset": preset}, seed)
     mirror = bieten.make(name, preset=preset, seed=seed)
@@ -130,7 +132,9 @@ def test_a_record_of_no_registered_format_is_refused_naming_the_formats(capi: CL
     lib, ffi = capi.lib, capi.ffi
     err = capi.err()
     assert lib.bieten_game_from_json(b'{"format": "skat-game"}', err, ERR_LEN) == ffi.NULL
-    assert capi.text(err) == "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not 'skat-game'"
+    assert capi.text(err) == (
+        "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not 'skat-game'"
+    )
     assert lib.bieten_game_from_json(b"{", err, ERR_LEN) == ffi.NULL
     assert capi.text(err).startswith("from_json: not JSON text: ")
 
@@ -147,9 +151,10 @@ def test_an_unknown_game_name_is_refused_listing_the_registered_names(capi: CLib
 def test_rules_json_takes_a_preset_and_knobs_over_it(capi: CLibrary) -> None:
     lib = capi.lib
     game = _create(capi, "schnapsen", {"preset": "schnapsen", "target": 3}, 1)
-    assert json.loads(capi.take(lib.bieten_rules_json(game))) == bieten.schnapsen.Rules.preset(
-        "schnapsen", target=3
-    ).to_dict()
+    assert (
+        json.loads(capi.take(lib.bieten_rules_json(game)))
+        == bieten.schnapsen.Rules.preset("schnapsen", target=3).to_dict()
+    )
     err = capi.err()
     assert lib.bieten_game_create(b"bieten", b'{"preset": "nowhere"}', 1, err, ERR_LEN) == capi.ffi.NULL
     assert capi.text(err).startswith("R10: unknown preset 'nowhere'")  # R10: the presets

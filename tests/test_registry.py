@@ -30,7 +30,12 @@ def test_bieten_descriptor_says_what_its_rules_define() -> None:
 
 def test_schnapsen_descriptor_names_its_rules_knobs_with_their_rule_ids() -> None:
     schnapsen = _core.GAMES[1]
-    assert schnapsen["presets"] == ("bauernschnapsen", "bauernschnapsen_called", "bauernschnapsen_2", "schnapsen")
+    assert schnapsen["presets"] == (
+        "bauernschnapsen",
+        "bauernschnapsen_called",
+        "bauernschnapsen_2",
+        "schnapsen",
+    )
     assert schnapsen["knobs"] == (
         ("players", "int", "S2.1"),
         ("partners", "str", "S2.2"),
@@ -49,11 +54,11 @@ def test_schnapsen_descriptor_names_its_rules_knobs_with_their_rule_ids() -> Non
 
 def test_python_families_agree_with_the_core_registry() -> None:
     assert [f.name for f in FAMILIES] == [g["name"] for g in _core.GAMES]
-    for family, game in zip(FAMILIES, _core.GAMES):
+    for family, game in zip(FAMILIES, _core.GAMES, strict=True):
         assert family.rule_prefix == game["rule_prefix"]
         assert family.presets == game["presets"]
         assert family.knobs == tuple(name for name, _, _ in game["knobs"])
-        assert family.core.NUM_ACTIONS == game["num_actions"]
+        assert game["num_actions"] == family.core.NUM_ACTIONS
 
 
 def test_each_registered_game_has_its_vector_env_class() -> None:

@@ -1,21 +1,22 @@
 """The registered games by name, and a new game of one by its name: ``bieten.games()`` and
 ``bieten.make()``, for programs that choose the game as they run.
 
-Each name is a game's subpackage (``bieten.bieten``, ``bieten.schnapsen``) and the name of its family
-in the registry (python/bieten/_families.py, in the same order; tests/test_families.py checks both).
-This module names the games without importing them, so that ``import bieten`` loads Bieten's package
-only, whose API it hands on; another game's package is imported on first use (``bieten.schnapsen``)
-and the registry by ``make``.
+The names are the compiled core's registry (csrc/games/registry.hpp, ``bieten._core.GAMES``), the one
+list of games: each is a game's subpackage (``bieten.<name>``) and the name of its family in the
+Python registry (python/bieten/_families.py, in the same order; tests/test_make.py checks both). This
+module names the games without importing them, so that ``import bieten`` loads Bieten's package only,
+whose API it hands on; another game's package is imported on first use and the registry by ``make``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bieten._core import GAMES as _CORE_GAMES
 from bieten._core import RulesError
 
 #: The registered games, in the registry's order: each the name of a subpackage ``bieten.<name>``.
-GAMES: tuple[str, ...] = ("bieten", "schnapsen")
+GAMES: tuple[str, ...] = tuple(str(game["name"]) for game in _CORE_GAMES)
 
 
 def games() -> tuple[str, ...]:

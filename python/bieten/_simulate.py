@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 from bieten._agents import AGENTS as AGENTS
 from bieten._agents import Agent as Agent
 from bieten._agents import is_builtin_agent as is_builtin_agent
-from bieten.bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
-from bieten.bieten._figures import figure_odds as figure_odds
 from bieten._simulation.checks import AgentSpec as AgentSpec
 from bieten._simulation.checks import PythonAgent as PythonAgent
 from bieten._simulation.checks import RunTooBig as RunTooBig
@@ -32,6 +30,8 @@ from bieten._simulation.report import RunTime as RunTime
 from bieten._simulation.report import Summary as Summary
 from bieten._simulation.results import SimulationResult as SimulationResult
 from bieten._simulation.run import RunInterrupted as RunInterrupted
+from bieten.bieten._figures import FIGURE_COLUMNS as FIGURE_COLUMNS
+from bieten.bieten._figures import figure_odds as figure_odds
 
 # Hidden from type checkers, so that a misspelt name stays an error there (bieten/__init__.py types
 # the older names as the classes they stand for).

@@ -11,6 +11,10 @@ from bieten.bieten._rules import Rules
 
 from . import schnapsen
 
+#: Every registered game's descriptor (csrc/games/registry.hpp, bindings/python/register_registry.cpp):
+#: name, title, class_prefix, rule_prefix, seat_rule, action_rule, presets, policies, num_actions,
+#: observation_size, max_players, knobs ((name, type, rule), ...).
+GAMES: tuple[dict[str, Any], ...]
 NUM_ACTIONS: int
 OBSERVATION_SIZE: int
 OBSERVATION_LAYOUT: dict[str, tuple[int, int]]
