@@ -16,16 +16,21 @@ import pytest
 from bieten import Agent, schnapsen
 from bieten.cli import main
 from bieten.terminal import schnapsen as schnapsen_view
+from bieten.web._games import games as web_games
 
 # the page's log joins scores with an en dash
 SCORES = "\N{EN DASH}"
 STATIC = Path(__file__).parent.parent / "python" / "bieten" / "web" / "static"
+SCHNAPSEN_PAGE = Path(__file__).parent.parent / "python" / "bieten" / "schnapsen" / "page.js"
 
+# The page's model with Schnapsen's entry of GET /api/games and its page module (python/bieten/schnapsen/
+# page.js), as games.js hands them to it; the events come on standard input.
 _LOG = """
 import { readFileSync } from "node:fs";
 const { TableModel } = await import(process.argv[1]);
-const events = JSON.parse(readFileSync(0, "utf8"));
-const model = new TableModel({ family: "schnapsen", players: 2, you: 0 });
+const module = await import(process.argv[2]);
+const { game, events } = JSON.parse(readFileSync(0, "utf8"));
+const model = new TableModel({ game, module, players: 2, you: 0 });
 for (const e of events) {
   const line = model.apply(e);
   if (line) console.log(line.map((p) => (typeof p === "string" ? p : p.card || p.suit)).join(""));
@@ -55,9 +60,10 @@ def test_the_page_log_says_you_deal_and_seat_1_scores() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.skip("the page's log is JavaScript: this test needs node")
+    game = next(g for g in web_games()["games"] if g["name"] == "schnapsen")
     proc = subprocess.run(
-        [node, "--input-type=module", "-e", _LOG, str(STATIC / "model.js")],
-        input=json.dumps(_events()),
+        [node, "--input-type=module", "-e", _LOG, str(STATIC / "model.js"), str(SCHNAPSEN_PAGE)],
+        input=json.dumps({"game": game, "events": _events()}),
         capture_output=True,
         text=True,
         check=True,
@@ -72,11 +78,14 @@ def test_the_page_log_says_you_deal_and_seat_1_scores() -> None:
     ]
 
 
-def test_the_page_counts_cards_and_tricks_and_names_schnapsen_deals() -> None:
+def test_the_page_counts_cards_and_names_each_games_rounds_in_its_words() -> None:
+    """The page counts a seat's cards with count() and shows what it took in its game's words
+    (page.json's "taken"); a round is a hand in Bieten (R3) and a deal in Schnapsen (S3)."""
     app = (STATIC / "app.js").read_text(encoding="utf-8")
-    assert 'count(m.counts[seat], "card")' in app and 'count(m.taken[seat], "trick")' in app
-    assert "${m.counts[seat]} cards" not in app and "${m.taken[seat]} tricks" not in app
-    assert 'const round = m.family === "bieten" ? "hand" : "deal";' in app
+    assert 'count(m.counts[seat], "card")' in app and "m.takenText(seat)" in app
+    assert "${m.counts[seat]} cards" not in app and "const round = m.page.round;" in app
+    rounds = {g["name"]: (g["page"]["round"], g["page"]["taken"]) for g in web_games()["games"]}
+    assert rounds["bieten"][0] == "hand" and rounds["schnapsen"] == ("deal", ["{n} pts", "{n} pts"])
 
 
 def test_one_match_is_a_match() -> None:
