@@ -235,28 +235,41 @@ class TestDoubling:
 
 
 class TestTricks:
-    def test_s6_3_must_follow_and_must_head_always(self) -> None:
+    @pytest.mark.parametrize(
+        ("must_head", "seat3"), [("always", ["play HK"]), ("never", ["play HK", "play HU"])]
+    )
+    def test_s6_3_must_follow_and_must_head_always_even_the_partners_card(
+        self, must_head: str, seat3: list[str]
+    ) -> None:
         deal = {
             "hands": [
-                ["HA", "LK", "SO", "E10", "EU"],
-                ["H10", "HK", "SA", "LA", "EA"],
-                ["HO", "HU", "L10", "S10", "EK"],
-                ["LO", "LU", "SK", "SU", "EO"],
+                ["HA", "H10", "EO", "EU", "E10"],
+                ["HO", "SA", "SK", "SO", "S10"],
+                ["LA", "LK", "LO", "EA", "EK"],
+                ["HK", "HU", "SU", "LU", "L10"],
             ],
             "trump_card": None,
             "stock": [],
         }
-        game = four(deal, spritze=False, bidding=False, must_head="always")
-        play(game, "trump S", "play HK")  # forehand leads the King of Hearts
-        assert legal(game) == ["play HO", "play HU"]  # seat 2 must follow, cannot beat the King
-        game.apply("play HO")
-        assert legal(game) == ["play SK", "play SU"]  # seat 3 has no Hearts: a trump (each beats a Heart)
-        game.apply("play SK")
-        assert legal(game) == ["play HA"]  # seat 0 must follow; HA beats HK but a trump wins: any Hearts
+        game = four(deal, spritze=False, bidding=False, must_head=must_head)
+        play(game, "trump S", "play HO")  # forehand leads the Ober of Hearts
+        assert legal(game) == ["play LA", "play LK", "play LO", "play EA", "play EK"]  # no Hearts, no trump
+        game.apply("play EA")  # W is still the partner's HO
+        assert legal(game) == seat3  # S6.3.1: with must_head seat 3 must beat his partner's HO with HK
+        if must_head == "always":
+            with pytest.raises(
+                schnapsen.IllegalActionError,
+                match=r"^S6.3: seat 3 must beat HO with a higher Hearts card \(must_head\)$",
+            ):
+                game.apply("play HU")
         with pytest.raises(
-            schnapsen.IllegalActionError, match=r"S6.3: seat 0 holds a Hearts card and must follow"
+            schnapsen.IllegalActionError, match=r"^S6.3: seat 3 holds a Hearts card and must follow"
         ):
-            game.apply("play EU")
+            game.apply("play SU")
+        game.apply("play HK")
+        assert legal(game) == ["play HA", "play H10"]  # both beat W = HK
+        game.apply("play HA")
+        assert game.side_points() == (0, 3 + 11 + 4 + 11)  # seat 0 wins the trick (S6.2)
 
     def test_s6_3_must_head_never_lets_a_seat_follow_low(self) -> None:
         deal = {
