@@ -74,9 +74,12 @@ for fam, (Game, rules) in FAMILIES.items():
     out[f"{fam} step(id) loop, ns/action"] = timed(stepping)
     g = mid_game(Game, rules, 11, 9)
     text = g.to_json()
+    data = g.to_bytes()
     for label, call in (
         ("to_json()", g.to_json),
         ("from_json()", lambda: Game.from_json(text)),
+        ("to_bytes()", g.to_bytes),
+        ("from_bytes()", lambda: Game.from_bytes(data)),
         ("clone()", g.clone),
         ("legal_actions()", g.legal_actions),
         ("legal_action_mask()", g.legal_action_mask),

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_c_abi import ERR_LEN, CLibrary, _cdef_from_header
+from test_c_abi import ERR_LEN, CLibrary, _cdef_from_header, _compile
 
 import bieten
 from bieten import _core
@@ -20,6 +24,7 @@ from bieten import _core
 OK, NO_SEAT, E_NULL, E_ARGUMENT, E_JSON, E_RULES, E_RECORD, E_ILLEGAL, E_ACTION, E_BUFFER = range(0, -10, -1)
 
 NAMES = [g["name"] for g in _core.GAMES]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +184,33 @@ def test_agents_choose_for_any_game_as_the_deprecated_functions_did(capi: CLibra
         action = lib.bieten_agent_action(game, b"random", state, err, ERR_LEN)
         assert action in _ints(capi, lib.bieten_legal_actions, game), capi.text(err)
         assert lib.bieten_agent_action(game, b"nobody", state, err, ERR_LEN) == E_ARGUMENT
+
+
+@pytest.mark.skipif(shutil.which("cc") is None or sys.platform == "win32", reason="needs a C compiler (cc)")
+def test_the_docs_c_example_compiles_and_plays_to_the_winners(capi: CLibrary, tmp_path: Path) -> None:
+    """docs/c_abi.md, "Any registered game": its C block, in a main(), compiles warning-free
+    (-Wall -Wextra -Werror -pedantic) and plays Schnapsen to 11 (S8.6) to the winners that the same
+    calls give through cffi: the doc shows real calls."""
+    doc = (ROOT / "docs" / "c_abi.md").read_text(encoding="utf-8")
+    block = re.search(r"```c\n(.*?)```", doc[doc.index("## Any registered game") :], re.DOTALL)
+    assert block is not None
+    source = tmp_path / "any_game.c"
+    main = "#include <bieten/bieten.h>\n#include <stdio.h>\n\nint main(void) {\n" + block.group(1)
+    source.write_text(main + "  return 0;\n}\n", encoding="utf-8")
+    program = _compile(source, tmp_path / "any_game")
+    result = subprocess.run([str(program)], capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lib, ffi = capi.lib, capi.ffi
+    game = _create(capi, "schnapsen", {"preset": "schnapsen", "target": 11}, 42)
+    state = ffi.new("uint64_t*")
+    lib.bieten_agent_state(42, 0, state)
+    err = capi.err()
+    while not lib.bieten_is_over(game):
+        assert (
+            lib.bieten_apply_id(
+                game, lib.bieten_agent_action(game, b"heuristic", state, err, ERR_LEN), err, ERR_LEN
+            )
+            == OK
+        )
+    winners = _ints(capi, lib.bieten_winners, game)
+    assert winners and result.stdout == "".join(f"winner: seat {seat}\n" for seat in winners)
