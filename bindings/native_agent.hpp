@@ -1,8 +1,9 @@
 // Native agents (bieten.h "Native agents", docs/c_abi.md): a C callback that batch self-play calls per
-// decision with a bieten_view, a seat's view of the game, instead of the game itself. Shared by the C ABI
-// (bindings/c_abi/bieten.cpp, bindings/c_abi/schnapsen.cpp) and the Python module (bindings/python/
-// register_simulate.cpp, register_schnapsen_simulate.cpp), each of which builds its own views: the callback reaches
-// the game only through the function pointers in the view, so it needs no symbol of either library.
+// decision with a bieten_view, a seat's view of the game, instead of the game itself. Written once over the
+// registered games' descriptors (csrc/games/registry.hpp) and shared by the C ABI (each game's
+// csrc/games/<game>/c_abi.cpp) and the Python module (bindings/python/register_simulate_common.hpp), each of
+// which builds its own views: the callback reaches the game only through the function pointers in the view,
+// so it needs no symbol of either library.
 #pragma once
 
 #include <algorithm>
@@ -17,17 +18,10 @@
 
 #include "bieten/bieten.h"
 #include "core/agent_spec.hpp"
+#include "core/cards.hpp"
 #include "core/errors.hpp"
-#include "games/bieten/cards.hpp"
-#include "games/bieten/game.hpp"
-#include "games/bieten/observation.hpp"
 #include "core/rng.hpp"
-#include "games/schnapsen/game.hpp"
-#include "games/schnapsen/observation.hpp"
-
-static_assert(BIETEN_OBSERVATION_SIZE == bieten::kObservationSize, "bieten.h and the core disagree on the observation");
-static_assert(BIETEN_SCHNAPSEN_OBSERVATION_SIZE == bieten::schnapsen::kObservationSize,
-              "bieten.h and the core disagree on the Schnapsen observation");
+#include "games/registry.hpp"
 
 namespace bieten {
 
@@ -51,27 +45,41 @@ struct Internal {
   SplitMix64 rng;
 };
 
-// Per-game facts: Bieten.
-inline int legal_count(const Game& g) { return g.legal_mask().size(); }
-inline void legal_write(const Game& g, int* out) {
-  int n = 0;
-  g.legal_mask().for_each([&](int id) { out[n++] = id; });
-}
-inline bool legal(const Game& g, int a) { return a >= 0 && a < kNumActions && g.is_legal(static_cast<ActionId>(a)); }
-inline CardSet own_cards(const Game& g, int seat) { return g.unplayed()[seat]; }
-inline void observe(const Game& g, int seat, float* out) { write_observation(g, seat, out); }
-inline int players_of(const Game& g) { return g.rules().players; }
+// What a view tells of a game, from its descriptor D (core/descriptor.hpp).
+template <typename G>
+using DescriptorOfGame = games::DescriptorFor<G>;
 
-// Per-game facts: Bauernschnapsen and Schnapsen.
-inline int legal_count(const schnapsen::Game& g) { return std::popcount(g.legal_mask()); }
-inline void legal_write(const schnapsen::Game& g, int* out) {
+template <typename G>
+int legal_count(const G& g) {
+  using D = DescriptorOfGame<G>;
+  const auto& mask = g.legal_mask();  // by reference, or a value this reference keeps alive
+  const std::uint64_t* words = D::mask_words(mask);
   int n = 0;
-  for (schnapsen::ActionMask m = g.legal_mask(); m; m &= m - 1) out[n++] = std::countr_zero(m);
+  for (int k = 0; k < kMaskWordsOf<D>; ++k) n += std::popcount(words[k]);
+  return n;
 }
-inline bool legal(const schnapsen::Game& g, int a) { return g.is_legal(a); }
-inline CardSet own_cards(const schnapsen::Game& g, int seat) { return g.hand(seat); }
-inline void observe(const schnapsen::Game& g, int seat, float* out) { schnapsen::write_observation(g, seat, out); }
-inline int players_of(const schnapsen::Game& g) { return g.players(); }
+template <typename G>
+void legal_write(const G& g, int* out) {
+  using D = DescriptorOfGame<G>;
+  const auto& mask = g.legal_mask();
+  const std::uint64_t* words = D::mask_words(mask);
+  int n = 0;
+  for (int k = 0; k < kMaskWordsOf<D>; ++k) {
+    for (std::uint64_t w = words[k]; w; w &= w - 1) out[n++] = 64 * k + std::countr_zero(w);
+  }
+}
+template <typename G>
+bool legal(const G& g, int a) {
+  return a >= 0 && a < G::kNumActions && g.is_legal(static_cast<typename G::ActionId>(a));
+}
+template <typename G>
+CardSet own_cards(const G& g, int seat) {
+  return DescriptorOfGame<G>::hand_mask(g, seat, true);
+}
+template <typename G>
+void observe(const G& g, int seat, float* out) {
+  write_observation(g, seat, out);
+}
 
 template <typename G>
 const G& game_of(const bieten_view* v) {
@@ -132,18 +140,19 @@ std::uint64_t view_random(const bieten_view* v) noexcept {
 // The ExternalAgent of a callback: a view of the game for `seat`, on the stack, and one call. The view's
 // generator starts from the seat's built-in agent generator of this game mixed with the number of
 // actions so far: the same in every run of the game, whatever thread plays it.
+// The view's `game` is the game's place in the registry (BIETEN_GAME_BIETEN, ... in bieten.h).
 template <typename G>
 std::function<int(const G&, int)> external_agent(bieten_agent_fn fn, void* user) {
-  constexpr bool kBieten = std::is_same_v<G, Game>;
+  using D = DescriptorOfGame<G>;
   return [fn, user](const G& g, int seat) -> int {
     Internal<G> internal{&g, SplitMix64(mix64(agent_generator(g.seed(), seat).state() ^ g.actions_applied()))};
     bieten_view v{};
-    v.game = kBieten ? BIETEN_GAME_BIETEN : BIETEN_GAME_SCHNAPSEN;
+    v.game = static_cast<int>(games::Registered::index_of<D>);
     v.seat = seat;
-    v.players = players_of(g);
-    v.num_actions = kBieten ? BIETEN_NUM_ACTIONS : BIETEN_SCHNAPSEN_NUM_ACTIONS;
-    v.observation_size = kBieten ? BIETEN_OBSERVATION_SIZE : BIETEN_SCHNAPSEN_OBSERVATION_SIZE;
-    v.max_hand = kBieten ? BIETEN_MAX_HAND : BIETEN_SCHNAPSEN_MAX_HAND;
+    v.players = g.players();
+    v.num_actions = G::kNumActions;
+    v.observation_size = kObservationSizeOf<G>;
+    v.max_hand = D::kMaxHand;
     v.hand_number = static_cast<std::int64_t>(g.hand_number());
     v.legal_actions_ = &view_legal_actions<G>;
     v.is_legal_ = &view_is_legal<G>;
@@ -170,7 +179,7 @@ inline std::string name_agents(std::string message, const std::vector<std::strin
 }
 
 
-// The C ABI's batch self-play for either game: checks the agents (one per seat: a built-in name, read by
+// The C ABI's batch self-play for any game: checks the agents (one per seat: a built-in name, read by
 // the core's parse_agent, or a callback), runs games 0 .. games - 1 with the game's `simulate` and
 // returns its result.
 template <typename G, typename Config, typename Simulate>

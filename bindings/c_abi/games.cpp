@@ -66,7 +66,7 @@ bieten_game* game_of_record(Match&& match, F&& f) {
   return out;
 }
 
-// The registered games' record formats for messages: "'bieten-game' or 'bieten-schnapsen-game'".
+// The registered games' record formats for messages, quoted, the last after "or".
 std::string record_formats() {
   std::string out;
   std::size_t i = 0;

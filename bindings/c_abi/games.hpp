@@ -23,8 +23,8 @@
 #include "core/rng.hpp"
 #include "games/registry.hpp"
 
-// A game of any registered game. A game's own handle type (a deprecated one, such as the Schnapsen
-// functions' bieten_schnapsen_game) derives from it, so that one destructor frees either.
+// A game of any registered game. A game's own handle type (a deprecated one of ABI version 1, in the
+// game's folder) derives from it, so that one destructor frees either.
 struct bieten_game {
   template <typename G>
   explicit bieten_game(G g) : game(std::in_place_type<G>, std::move(g)) {}

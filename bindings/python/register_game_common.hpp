@@ -1,7 +1,7 @@
-// What the pybind11 registrations of both games' Game classes do alike, written once over the game:
-// `P` is a game's binding traits (register_game.cpp, register_schnapsen.cpp), naming its Game, its
-// Action, and the argument readers whose refusals name its own rules (R11, S11). Each game's
-// registration lists only its own properties and methods.
+// What the pybind11 registrations of every game's Game class do alike, written once over the game:
+// `P` is a game's binding traits (its csrc/games/<game>/python/game.cpp), naming its Game, its Action,
+// and the argument readers whose refusals name its own rules (R11, S11). Each game's registration
+// lists only its own properties and methods.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -347,8 +347,8 @@ struct PlainInit {
   }
 };
 
-// GameBase, the base of the Python Game (python/bieten/_game.py, which declares no __dict__ of its
-// own): its construction from the game's arguments or from a record, the Python layer's state,
+// GameBase, the base of the Python Game (each game's python/bieten/<game>/_game.py, which declares no
+// __dict__ of its own): its construction from the game's arguments or from a record, the Python layer's state,
 // clone() and __copy__, and the module's initialised().
 template <typename P, typename Init>
 void define_game_base(py::module_& m, const char* initialised_error, Init init) {

@@ -1,6 +1,6 @@
-// What the two games' agent and batch-simulation bindings do alike, written once over the game G
-// (register_simulate.cpp, register_schnapsen_simulate.cpp): CoreAgent, and simulate()'s agents,
-// run and common result columns. Each game adds its own result columns.
+// What every game's agent and batch-simulation bindings do alike, written once over the game G (each
+// game's csrc/games/<game>/python/simulate.cpp): CoreAgent, and simulate()'s agents, run and common
+// result columns. Each game adds its own result columns.
 #pragma once
 
 #include <pybind11/functional.h>

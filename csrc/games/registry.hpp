@@ -24,6 +24,13 @@ struct GameList {
   static void for_each(F&& f) {
     (f.template operator()<D>(), ...);
   }
+  // The place of descriptor E in the list (a compile error if E is not registered).
+  template <typename E>
+  static constexpr std::size_t index_of = [] {
+    std::size_t i = 0;
+    const bool found = ((std::is_same_v<E, D> ? true : (++i, false)) || ...);
+    return found ? i : throw "not a registered game";
+  }();
   // Any one registered game's state (the C ABI's handle holds one).
   using AnyGame = std::variant<typename D::Game...>;
   // f.template operator()<D>() for the game named `name`; false if no game has that name.
@@ -50,7 +57,7 @@ struct DescriptorOf<G, GameList<>> {
 template <typename G>
 using DescriptorFor = typename DescriptorOf<G>::type;
 
-// The registered names for messages: "'bieten' or 'schnapsen'" (quoted, the last after "or").
+// The registered names for messages: each quoted, the last after "or" ("'a', 'b' or 'c'").
 inline std::string registered_names() {
   std::string out;
   std::size_t i = 0;

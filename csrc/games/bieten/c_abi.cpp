@@ -15,6 +15,10 @@
 static_assert(BIETEN_NUM_ACTIONS == bieten::kNumActions, "bieten.h and the core disagree on the action space");
 static_assert(BIETEN_NUM_CARDS == bieten::kDeckSize, "bieten.h and the core disagree on the deck");
 static_assert(BIETEN_MAX_PLAYERS == bieten::kMaxPlayers, "bieten.h and the core disagree on the players");
+static_assert(BIETEN_MAX_HAND == bieten::Descriptor::kMaxHand, "bieten.h and the core disagree on the hand");
+static_assert(BIETEN_OBSERVATION_SIZE == bieten::kObservationSize, "bieten.h and the core disagree on the observation");
+static_assert(BIETEN_GAME_BIETEN == bieten::games::Registered::index_of<bieten::Descriptor>,
+              "bieten.h and the registry disagree on the view's game");
 
 using namespace bieten::c_abi;  // NOLINT(google-build-using-namespace): the C ABI's helpers
 using bieten::Game;

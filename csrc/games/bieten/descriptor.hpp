@@ -29,6 +29,7 @@ struct Descriptor {
   static constexpr std::array<std::string_view, 5> kPresets = {"tyrol", "bavaria", "welibieten", "spitzbieten",
                                                                "south_tyrol"};  // R10
   static constexpr std::array<std::string_view, 1> kPolicies = {"bieten"};
+  static constexpr int kMaxHand = 4;  // the most cards a seat holds (R4.1: 3 or 4 cards)
   static constexpr std::uint32_t kPolicyTag = 1;
   // Its classes in the pybind11 module bieten._core (python/module.cpp, compiled into that module only).
   static void register_python(pybind11::module_& core);

@@ -127,7 +127,7 @@ struct RecordFormat {
   using Game = bieten::Game;
   using Rules = bieten::Rules;
   using ActionId = bieten::ActionId;
-  static constexpr std::string_view kFormat = "bieten-game";  // python/bieten/_game.py JSON_FORMAT
+  static constexpr std::string_view kFormat = "bieten-game";  // python/bieten/bieten/_game.py JSON_FORMAT
   static constexpr int kVersion = 1;                           // JSON_VERSION
   static constexpr std::string_view kActionRule = "R11";
   static constexpr std::string_view kKnobRule = "R10";

@@ -17,7 +17,9 @@ namespace sn = bieten::schnapsen;
 
 static_assert(BIETEN_SCHNAPSEN_NUM_ACTIONS == sn::kNumActions, "bieten.h and the core disagree on the actions");
 static_assert(BIETEN_SCHNAPSEN_MAX_PLAYERS == sn::kMaxPlayers, "bieten.h and the core disagree on the players");
-static_assert(BIETEN_SCHNAPSEN_MAX_HAND == sn::kHandSize, "bieten.h and the core disagree on the hand");
+static_assert(BIETEN_SCHNAPSEN_MAX_HAND == sn::Descriptor::kMaxHand, "bieten.h and the core disagree on the hand");
+static_assert(BIETEN_GAME_SCHNAPSEN == bieten::games::Registered::index_of<sn::Descriptor>,
+              "bieten.h and the registry disagree on the view's game");
 static_assert(BIETEN_SCHNAPSEN_OBSERVATION_SIZE == sn::kObservationSize,
               "bieten.h and the core disagree on the observation");
 

@@ -31,6 +31,7 @@ struct Descriptor {
                                                                "bauernschnapsen_2", "schnapsen"};  // S10
   // One network per table size: the 4-player game and the 2-player one (agents.cpp picks by players).
   static constexpr std::array<std::string_view, 2> kPolicies = {"bauernschnapsen", "schnapsen"};
+  static constexpr int kMaxHand = kHandSize;  // the most cards a seat holds (S3.4, S3.5)
   static constexpr std::uint32_t kPolicyTag = 2;
   // The mask is one word, held by the caller (a legal_mask() bound to a const reference).
   // Its classes in the pybind11 module bieten._core (python/module.cpp, compiled into that module only).

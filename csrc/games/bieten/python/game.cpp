@@ -141,7 +141,7 @@ struct Bindings {
   static Game from_record(std::string_view record) { return game_from_record(record); }
   static Game from_bytes(std::string_view data) { return game_from_bytes(data); }
   // A restored game's metadata, (rules, deal texts, top card text) as Game._set_meta keeps it: made here
-  // for a seeded game; None for a given deal, whose texts python/bieten/_game.py makes.
+  // for a seeded game; None for a given deal, whose texts python/bieten/bieten/_game.py makes.
   static py::object restored_meta(const py::object& rules, const py::object& given) {
     return given.is_none() ? py::object(py::make_tuple(rules, py::none(), py::none())) : py::object(py::none());
   }

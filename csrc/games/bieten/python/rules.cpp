@@ -1,5 +1,5 @@
 // The core Rules value behind bieten.Rules (RULES R10). Type checks of Python values live in
-// python/bieten/_rules.py; value checks live in the core, shared with every other front end.
+// python/bieten/bieten/_rules.py; value checks live in the core, shared with every other front end.
 #include <pybind11/stl.h>
 
 #include <string>
