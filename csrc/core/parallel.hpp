@@ -8,11 +8,9 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
-#include <system_error>
-#include <thread>
-#include <vector>
 
 #include "core/errors.hpp"
+#include "core/thread_pool.hpp"
 
 namespace bieten {
 
@@ -73,17 +71,12 @@ void run_slots(std::size_t n, int threads, std::atomic<std::uint64_t>* progress,
       fail(slot);
     }
   };
-  // The calling thread is worker 0 (it would only wait): one thread fewer to start per call. If the
-  // system refuses a thread, the run goes on with those it has: each slot's result is the same on
-  // any number of threads.
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(threads - 1));
-  try {
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  } catch (const std::system_error&) {
-  }
-  work(0);
-  for (auto& th : pool) th.join();
+  // On the core's one pool (core/thread_pool.hpp), made for the call: the calling thread is worker 0
+  // (it would only wait), one thread fewer to start per call. If the system refuses a thread, the
+  // run goes on with those it has: each slot's result is the same on any number of threads. work
+  // catches its errors itself, so the pool has none to rethrow.
+  WorkerPool pool(threads);
+  pool.run([&work](int t) { work(t); });  // one captured pointer: held inside the std::function
   if (error) std::rethrow_exception(error);
 }
 

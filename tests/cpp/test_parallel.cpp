@@ -1,7 +1,9 @@
-// Tests of run_slots (csrc/core/parallel.hpp), the thread pool under simulate for every game (docs/simulate.md),
-// doctest, run by ctest as `parallel`: each slot is played exactly once on any number of threads, the
-// calling thread is worker 0, short calls are spread over the threads, and an error stops the run and
-// reaches the caller: the lowest failing slot's, on any number of threads.
+// Tests of the core's thread pool (csrc/core/thread_pool.hpp), under the VectorEnv and simulate, and of
+// run_slots (csrc/core/parallel.hpp), simulate's loop on it for every game (docs/simulate.md), doctest,
+// run by ctest as `parallel`: the pool runs every part of every job once, spinning or asleep; each slot
+// is played exactly once on any number of threads, the calling thread is worker 0, short calls are
+// spread over the threads, and an error stops the run and reaches the caller: the lowest failing
+// slot's, on any number of threads.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -15,10 +17,39 @@
 #include <vector>
 
 #include "core/parallel.hpp"
+#include "core/thread_pool.hpp"
 
 #include <doctest/doctest.h>
 
 using namespace bieten;
+
+// The pool runs every part of every job exactly once whether its workers are still spinning from the
+// last job or asleep (a pause longer than WorkerPool::kSpin), and rethrows a part's exception.
+TEST_CASE("the worker pool runs every part of every job once, spinning or asleep, and rethrows a part's error") {
+  for (int threads : {1, 2, 3, 5}) {
+    CAPTURE(threads);
+    WorkerPool pool(threads);
+    REQUIRE(pool.threads() == threads);
+    std::vector<std::atomic<int>> runs(static_cast<std::size_t>(threads));
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<int> part0_elsewhere{0};
+    for (int job = 0; job < 400; ++job) {
+      if (job % 100 == 99) std::this_thread::sleep_for(WorkerPool::kSpin * 3);  // workers sleep
+      pool.run([&](int t) {
+        if (t == 0 && std::this_thread::get_id() != caller) part0_elsewhere.fetch_add(1);
+        runs[static_cast<std::size_t>(t)].fetch_add(1);
+      });
+      for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == job + 1);
+    }
+    CHECK(part0_elsewhere.load() == 0);  // the caller runs part 0
+    CHECK_THROWS_WITH_AS(pool.run([&](int t) {
+                           if (t == threads - 1) throw std::runtime_error("part failed");
+                         }),
+                         "part failed", std::runtime_error);
+    pool.run([&](int t) { runs[static_cast<std::size_t>(t)].fetch_add(1); });  // usable after an error
+    for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == 401);
+  }
+}
 
 TEST_CASE("run_slots plays every slot exactly once, for any thread count and call size") {
   for (int threads = 1; threads <= 6; ++threads) {

@@ -171,31 +171,6 @@ void check_opponents(const typename T::Rules& rules, int players) {
   }
 }
 
-// The pool runs every part of every job exactly once whether its workers are still spinning from the
-// last job or asleep (a pause longer than WorkerPool::kSpin), and rethrows a part's exception.
-void check_pool() {
-  for (int threads : {2, 3, 5}) {
-    vec::WorkerPool pool(threads);
-    std::vector<std::atomic<int>> runs(static_cast<std::size_t>(threads));
-    for (int job = 0; job < 400; ++job) {
-      if (job % 100 == 99) std::this_thread::sleep_for(vec::WorkerPool::kSpin * 3);  // workers sleep
-      pool.run([&](int t) { runs[static_cast<std::size_t>(t)].fetch_add(1); });
-      for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == job + 1);
-    }
-    bool thrown = false;
-    try {
-      pool.run([&](int t) {
-        if (t == threads - 1) throw std::runtime_error("part failed");
-      });
-    } catch (const std::runtime_error& e) {
-      thrown = std::strcmp(e.what(), "part failed") == 0;
-    }
-    CHECK(thrown);
-    pool.run([&](int t) { runs[static_cast<std::size_t>(t)].fetch_add(1); });  // usable after an error
-    for (int t = 0; t < threads; ++t) CHECK(runs[static_cast<std::size_t>(t)].load() == 401);
-  }
-}
-
 // After the first steps, stepping (auto-resets included) allocates nothing, on one thread or several,
 // with or without opponents that allocate nothing themselves.
 template <typename T>
@@ -222,10 +197,6 @@ void check_no_allocation(const typename T::Rules& rules, vec::VectorEnvConfig co
 }
 
 }  // namespace
-
-TEST_CASE("the worker pool runs every part of every job once, spinning or asleep, and rethrows a part's error") {
-  check_pool();
-}
 
 namespace {
 

@@ -2,27 +2,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
 
-// GCC on x86-64: the random seats' draws of play_random are also computed eight at a time with
-// AVX-512 where the CPU has it, chosen at run time (as deal.cpp's shuffle draws are); other
-// compilers and CPUs draw one by one.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define BIETEN_GAME_X86 1
-#else
-#define BIETEN_GAME_X86 0
-#endif
-
-// GCC and Clang: play_random's steps jump to one another through a table of labels (labels as
-// values, a GNU extension); other compilers loop over advance().
-#if defined(__GNUC__)
-#define BIETEN_STEP_LABELS 1
-#else
-#define BIETEN_STEP_LABELS 0
-#endif
+#include "games/bieten/game_inline.hpp"  // the steps inline in step(), as in playout.cpp
 
 namespace bieten {
 
@@ -42,70 +26,6 @@ int credit_receiver(const BidRecord& b, int best) {
   const std::array<int, 3> who = {best, b.bidder, b.raiser};
   return who[kCreditTo[static_cast<std::size_t>(b.state)]];
 }
-
-#if BIETEN_GAME_X86
-typedef unsigned long long U64x8 __attribute__((vector_size(64)));
-
-// R3.1: out[i] = the (i+1)-th value of SplitMix64(state), mix64(state + (i+1)γ), for i < 8 * blocks:
-// the values are independent of one another, so eight lanes compute them at once (vpmullq).
-__attribute__((target("avx512f,avx512dq"))) void mix64_run_avx512(std::uint64_t state, std::uint64_t* out,
-                                                                   int blocks) {
-  const U64x8 lane = {1, 2, 3, 4, 5, 6, 7, 8};
-  U64x8 x = state + lane * kGoldenGamma;
-  for (int b = 0; b < blocks; ++b, x += 8 * kGoldenGamma) {
-    U64x8 z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    std::memcpy(out + 8 * b, &z, sizeof z);
-  }
-}
-
-const bool kRunsAvx512 = [] {
-  __builtin_cpu_init();  // idempotent; the library's constructors may not have run yet
-  // play_random_avx512 also uses BMI2's pdep (every AVX-512 CPU has it; asked all the same)
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("bmi2");
-}();
-
-// Each random seat's coming values, drawn kRun at a time: a decision's draw is a load, its mix64
-// done beforehand eight lanes wide. The values and their order per seat are its generator's own
-// (R3.1); bounded() takes them through next() (R3.3, its rejection draws the following ones).
-class SeatRuns {
- public:
-  static constexpr int kRun = 64;  // more than a seat draws in most games: a refill is rare
-  SeatRuns(const std::array<SplitMix64, kMaxPlayers>& gens, int players) {
-    for (int p = 0; p < players; ++p) {
-      state_[p] = gens[p].state();
-      refill(p);
-    }
-  }
-  // Seat p's generator, as bounded() and uniform_action() take one. Its next value is one load
-  // through the seat's pointer (the seat to act, then the pointer, then the value: the index of a
-  // run would be one load more on the way to the decision).
-  struct Seat {
-    SeatRuns* runs;
-    int p;
-    std::uint64_t next() {
-      const std::uint64_t* at = runs->next_[p];
-      if (at == runs->values_[p].data() + kRun) [[unlikely]] at = runs->refill(p);
-      runs->next_[p] = at + 1;
-      return *at;
-    }
-    std::uint32_t bounded(std::uint32_t n) { return SplitMix64::bounded_of(*this, n); }  // R3.3
-  };
-  Seat seat(int p) { return Seat{this, p}; }
-
- private:
-  [[gnu::noinline]] const std::uint64_t* refill(int p) {
-    mix64_run_avx512(state_[p], values_[p].data(), kRun / 8);
-    state_[p] += kRun * kGoldenGamma;
-    next_[p] = values_[p].data();
-    return next_[p];
-  }
-  std::array<std::array<std::uint64_t, kRun>, kMaxPlayers> values_;
-  std::array<const std::uint64_t*, kMaxPlayers> next_{};
-  std::array<std::uint64_t, kMaxPlayers> state_{};
-};
-#endif
 
 constexpr std::array<std::string_view, kSuits> kSuitNames = {"Hearts", "Leaves", "Bells", "Acorns"};
 
@@ -358,13 +278,6 @@ void Game::deal_done() {
   begin_turn(leader_);
 }
 
-inline void Game::begin_turn(int seat) {
-  phase_ = Phase::kTurn;
-  turn_seat_ = seat;
-  to_act_ = seat;
-  turn_legal_fast(seat, legal_);
-}
-
 // R5.3: identities an unplayed wild of `seat` may still be named.
 CardSet Game::free_identities(int seat) const {
   return wild_identities(dealt_[seat], figure_cards_[seat].wild_named(), failed_[seat]);
@@ -377,12 +290,6 @@ bool Game::spiel_allowed(int seat) const {
   const CardSet last = in_hand_[seat];
   if (last & wild_cards_) return (free_identities(seat) & suit_cards(led_suit_)) != 0;  // R5.5
   return (last & natural_suit(led_suit_)) != 0;
-}
-
-// R7.2: the Spiel bit of card_figures_. spiel_allowed changes only once the first card of the last
-// trick is down, and then for a seat only when it plays (its last card and failed suits are its own).
-void Game::refresh_spiel(int seat) {
-  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | spiel_allowed(seat) << kSpiel);
 }
 
 // R7.2 with R5.5: which of Red, Green, Gleich and Hanger the seat holds, as bits in Figure order.
@@ -511,203 +418,7 @@ void Game::apply(ActionId a) {
 // saves no registers and sets up no frame for the paths it does not take (the cut-steal, the record).
 void Game::step(ActionId a) { advance(a); }
 
-void Game::play_random(const std::array<SplitMix64, kMaxPlayers>& gens) {
-#if BIETEN_GAME_X86
-  if (kRunsAvx512) {
-    play_random_avx512(gens);
-    return;
-  }
-#endif
-  play_random_portable(gens);
-}
-
-void Game::play_random_portable(const std::array<SplitMix64, kMaxPlayers>& gens) {
-  // Each seat's next draw is made ahead (SplitMix64Ahead): which seat acts is known only once the
-  // step before is done, and mix64's three multiplications would then stand between it and the
-  // choice. The values and their order per seat are the generators' own.
-  struct AheadSeats {
-    std::array<SplitMix64Ahead, kMaxPlayers> ahead;
-    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) {
-      return ahead[static_cast<std::size_t>(seat)].bounded(n);  // R3.3
-    }
-    [[gnu::always_inline]] static int nth_bit(std::uint64_t word, int k) {  // ActionMask::nth's loop in one word
-      for (; k > 0; --k) word &= word - 1;
-      return std::countr_zero(word);
-    }
-  };
-  AheadSeats seats{[&gens]<std::size_t... p>(std::index_sequence<p...>) {
-    return std::array<SplitMix64Ahead, kMaxPlayers>{SplitMix64Ahead(gens[p])...};
-  }(std::make_index_sequence<kMaxPlayers>{})};
-#if BIETEN_STEP_LABELS
-  play_random_steps(seats);
-#else
-  while (phase_ != Phase::kGameOver) advance(uniform_action(legal_, seats.ahead[static_cast<std::size_t>(to_act_)]));
-#endif
-}
-
-#if BIETEN_GAME_X86
-// play_random on a CPU with AVX-512 and BMI2: the draws from SeatRuns, and the k-th set bit of a word
-// without a loop: pdep puts bit k of the word's set bits in place (the same id as ActionMask::nth,
-// which uniform_action takes); nth's loop ended in a jump that the random k makes unpredictable.
-__attribute__((target("bmi2"))) void Game::play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens) {
-  struct RunSeats {
-    SeatRuns runs;
-    [[gnu::always_inline]] std::uint32_t bounded(int seat, std::uint32_t n) {
-      return runs.seat(seat).bounded(n);  // R3.3
-    }
-    // BMI2's pdep, written as an instruction: play_random_steps, which takes it, is compiled for any
-    // CPU (it is the portable loop too), so the builtin, which needs the bmi2 target, cannot be used.
-    // Run only where the CPU has BMI2 (kRunsAvx512).
-    [[gnu::always_inline]] static int nth_bit(std::uint64_t word, int k) {
-      std::uint64_t pick;
-      asm("pdepq %2, %1, %0" : "=r"(pick) : "r"(std::uint64_t{1} << k), "r"(word));
-      return std::countr_zero(pick);
-    }
-  };
-  RunSeats seats{SeatRuns(gens, rules_.players)};
-  play_random_steps(seats);
-}
-#endif
-
-#if BIETEN_STEP_LABELS
-// play_random's loop over either source of draws: Seats::bounded(seat, n) is R3.3's bounded(n) from
-// that seat's generator, Seats::nth_bit(word, k) the k-th set bit of a word. The legal ids are
-// drawn as uniform_action does (the k-th legal id, k = bounded(count)); the word is chosen with ?:,
-// which GCC makes jumps of: the same choice forced into masks was 16% slower (benchmarks/RESULTS.md,
-// "Issue 25 item 4, third pass").
-template <typename Seats>
-[[gnu::always_inline]] inline void Game::play_random_steps(Seats& seats) {
-  auto draw = [&]() __attribute__((always_inline)) {
-    const ActionMask& m = legal_;
-    const int c0 = std::popcount(m.w[0]), c01 = c0 + std::popcount(m.w[1]);
-    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(c01 + std::popcount(m.w[2]))));
-    const bool in0 = k < c0, in1 = k < c01;
-    const std::uint64_t word = in0 ? m.w[0] : in1 ? m.w[1] : m.w[2];
-    const int base = in0 ? 0 : in1 ? 64 : 128;
-    const int skip = in0 ? 0 : in1 ? c0 : c01;
-    return static_cast<ActionId>(base + Seats::nth_bit(word, k - skip));
-  };
-  // The same draw where every legal id is in the mask's third word (after a card, the answers):
-  // no word to choose.
-  auto draw_third = [&]() __attribute__((always_inline)) {
-    static_assert(kPass >= 128 && kBidBase >= 128 && kGood >= 128 && kHold >= 128 && kThree >= 128);
-    const std::uint64_t word = legal_.w[2];
-    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(std::popcount(word))));
-    return static_cast<ActionId>(128 + Seats::nth_bit(word, k));
-  };
-  // The chosen action, recorded and counted as advance() does before its step.
-  auto counted = [&](ActionId chosen) __attribute__((always_inline)) {
-    if (record_events_) record_action(chosen);
-    ++actions_;
-    return chosen;
-  };
-  // advance()'s steps, each ending in a jump of its own through a table of the phases' steps (GCC's
-  // labels as values), not one loop around a switch; each step draws its own action, so that a
-  // phase whose ids all lie in the mask's third word takes draw_third. The same steps in a loop
-  // around a switch measured 5% slower, advance() in a loop 5% slower (benchmarks/RESULTS.md,
-  // "Issue 25 item 4, sixth pass"). Each step is advance()'s own, in its order: the record, the
-  // count of actions, then the phase's step; the game ends only in a card play (R8.2).
-  static const void* const kStepOf[] = {&&steal,   &&turn,         &&after_play, &&answer,
-                                        &&reraise, &&raise_answer, &&over,       &&chance};
-  static_assert(static_cast<int>(Phase::kSteal) == 0 && static_cast<int>(Phase::kTurn) == 1 &&
-                static_cast<int>(Phase::kAfterPlay) == 2 && static_cast<int>(Phase::kAnswer) == 3 &&
-                static_cast<int>(Phase::kReraise) == 4 && static_cast<int>(Phase::kRaiseAnswer) == 5 &&
-                static_cast<int>(Phase::kGameOver) == 6 && static_cast<int>(Phase::kChance) == 7);
-  ActionId a;
-#define BIETEN_NEXT() goto* kStepOf[static_cast<int>(phase_)]
-  if (phase_ == Phase::kGameOver) return;
-  BIETEN_NEXT();
-turn:
-  if (wild_cards_ == 0) {  // R5.1: no wild, so natural cards in the mask's first word, bids in its third
-    const std::uint64_t cards = legal_.w[0], bids = legal_.w[2];
-    const int held = std::popcount(cards);
-    const int k = static_cast<int>(seats.bounded(to_act_, static_cast<std::uint32_t>(held + std::popcount(bids))));
-    if (k < held) {
-      play<false>(to_act_, counted(static_cast<ActionId>(Seats::nth_bit(cards, k))));
-      if (phase_ == Phase::kGameOver) return;
-      BIETEN_NEXT();
-    }
-    open_bid(to_act_, bid_figure(counted(static_cast<ActionId>(128 + Seats::nth_bit(bids, k - held)))));
-    BIETEN_NEXT();
-  }
-  a = counted(draw());
-  if (a < kPlayWildBase) {
-    play<false>(to_act_, a);
-  } else if (a < kBidBase) {
-    play_wild(to_act_, a);
-  } else {
-    open_bid(to_act_, bid_figure(a));
-  }
-  if (phase_ == Phase::kGameOver) return;
-  BIETEN_NEXT();
-after_play:
-  a = counted(draw_third());
-  if (a == kPass) {
-    pass_turn(to_act_);
-  } else {
-    open_bid(to_act_, bid_figure(a));
-  }
-  BIETEN_NEXT();
-answer:
-  answer_bid(to_act_, counted(draw_third()));
-  BIETEN_NEXT();
-raise_answer:
-  answer_raise(to_act_, counted(draw_third()));
-  BIETEN_NEXT();
-reraise:
-  answer_reraise(to_act_, counted(draw_third()));
-  BIETEN_NEXT();
-steal:
-  steal_or_leave(to_act_, counted(draw()));
-  BIETEN_NEXT();
-chance:
-  chance(counted(draw()));
-  if (phase_ == Phase::kGameOver) return;
-  BIETEN_NEXT();
-over:
-  return;
-#undef BIETEN_NEXT
-}
-#endif
-
-inline void Game::advance(ActionId a) {
-  if (record_events_) record_action(a);
-  ++actions_;
-  const int p = to_act_;
-  switch (phase_) {
-    case Phase::kChance: chance(a); return;
-    case Phase::kSteal: steal_or_leave(p, a); return;
-    case Phase::kTurn:
-      static_assert(kPlayBase == 0 && kPlayWildBase == kPlayBase + 33 && kBidBase == kPlayWildBase + 96);
-      if (a < kPlayWildBase) {  // a natural card (ids 0..32, R11)
-        play<false>(p, a);
-      } else if (a < kBidBase) {  // a wild named as a card (R5.2)
-        play_wild(p, a);
-      } else {
-        open_bid(p, bid_figure(a));
-      }
-      return;
-    case Phase::kAfterPlay:
-      if (a == kPass) {
-        pass_turn(p);
-      } else {
-        open_bid(p, bid_figure(a));
-      }
-      return;
-    case Phase::kAnswer: answer_bid(p, a); return;
-    case Phase::kRaiseAnswer: answer_raise(p, a); return;
-    case Phase::kReraise: answer_reraise(p, a); return;
-    case Phase::kGameOver: return;
-  }
-}
-
 void Game::record_action(ActionId a) { history_.push_back(a); }  // the record, for JSON and equality
-
-// R7.1: pass, ending the seat's bidding after its card.
-inline void Game::pass_turn(int seat) {
-  if (record_events_) record_pass(seat);
-  begin_turn(after_next_);
-}
 
 void Game::record_pass(int seat) { emit(EventType::kTurnPassed).seat = static_cast<std::int8_t>(seat); }
 
@@ -753,150 +464,6 @@ void Game::steal_or_leave(int p, ActionId a) {
 
 void Game::play_wild(int seat, ActionId a) { play<true>(seat, a); }
 
-template <bool kWild>
-inline void Game::play(int seat, ActionId a) {
-  const Card card = kWild ? played_card(a) : static_cast<Card>(a - kPlayBase);
-  const Card identity = kWild ? played_identity(a) : card;
-  const int wi = kWild ? wild_index_of(a) : -1;
-  in_hand_[seat] &= ~bit(card);
-  played_[seat] |= bit(identity);
-  if (kWild) {  // R5.2: the named identity holds for the rest of the hand
-    figure_cards_[seat].cards |= bit(identity);
-    figure_cards_[seat].named_by[wi] = bit(identity);
-  }
-  // The trick's bookkeeping without data-dependent jumps: which seat leads, follows and wins
-  // differs from game to game, so branches on it are mispredicted in batches of games.
-  // (The selects are written as masks: the compiler turned ?: back into jumps.)
-  const int suit = suit_of(identity);
-  const int leading = -static_cast<int>(trick_count_ == 0);           // all ones for the lead
-  const int led = led_suit_ ^ ((led_suit_ ^ suit) & leading);          // R5.3: a wild leads its named suit
-  const int follows = static_cast<int>(suit == led);
-  led_suit_ = led;
-  failed_[seat] |= static_cast<std::uint8_t>((follows ^ 1) << led);  // R5.3: failing to follow
-  // R4.3/R5.4: rank first; at equal identity natural > Weli > Bells 7 > Acorns 7; -1 off suit.
-  const int on_suit = (8 - rank_of(identity)) * 4 + (wi < 0 ? 3 : 2 - wi);
-  const int strength = ((on_suit + 1) & -follows) - 1;
-  const int best = -static_cast<int>(strength > best_strength_);
-  best_strength_ ^= (best_strength_ ^ strength) & best;
-  best_seat_ ^= (best_seat_ ^ seat) & best;
-  trick_[seat] = TrickCard{card, identity, static_cast<std::int8_t>(wi)};
-  ++trick_count_;
-  if (kWild || (in_hand_[seat] & wild_cards_)) {  // R5.5: its wilds' figures follow its cards
-    card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | (card_figures_[seat] & 1u << kSpiel));
-  }
-  // R7.2: in the last trick a seat that has played may bid Spiel only if it followed; its bit is
-  // set without a jump (last_trick = 0 leaves it as it is), and once, at the trick's first card, the
-  // others' bits are judged from their last cards.
-  const int last_trick = static_cast<int>(trick_index_ == rules_.hand_size - 1);
-  card_figures_[seat] = static_cast<std::uint8_t>((card_figures_[seat] & ~(last_trick << kSpiel)) |
-                                                  (follows & last_trick) << kSpiel);
-  if (last_trick & static_cast<int>(trick_count_ == 1)) {
-    if (!kWild && wild_cards_ == 0) {
-      // No card is wild (R5.1): spiel_allowed inline, without its jumps. The leader has followed
-      // (its bit is set above); every other seat may bid Spiel iff its last card is of the led suit.
-      const CardSet led_cards = detail::kLedNaturals[static_cast<std::size_t>(led + 1)];
-      for (int p = 0; p < rules_.players; ++p) {
-        const unsigned allowed = static_cast<unsigned>(p == seat) | static_cast<unsigned>((in_hand_[p] & led_cards) != 0);
-        card_figures_[p] = static_cast<std::uint8_t>((card_figures_[p] & ~(1u << kSpiel)) | allowed << kSpiel);
-      }
-    } else {
-      for (int p = 0; p < rules_.players; ++p) refresh_spiel(p);
-    }
-  }
-  if (record_events_) {
-    Event& e = emit(EventType::kCardPlayed);
-    e.seat = static_cast<std::int8_t>(seat);
-    e.card = card;
-    e.identity = identity;
-    e.trick = static_cast<std::int8_t>(trick_index_);
-  }
-  int next = next_seat(seat);
-  if (trick_count_ == rules_.players) {
-    const int winner = best_seat_;
-    if (record_events_) {
-      Event& e = emit(EventType::kTrickWon);
-      e.seat = static_cast<std::int8_t>(winner);
-      e.trick = static_cast<std::int8_t>(trick_index_);
-    }
-    if (trick_index_ == rules_.hand_size - 1) {  // R7.1: bidding ends with the last card
-      last_trick_winner_ = winner;
-      end_hand();
-      return;
-    }
-    ++trick_index_;
-    trick_count_ = 0;
-    led_suit_ = -1;
-    best_seat_ = -1;
-    best_strength_ = -1;
-    trick_ = {};
-    leader_ = winner;
-    next = winner;
-  }
-  const std::uint8_t bids = may_open_by_limit(seat) ? openable_figures(seat) : 0;
-  if (bids) {  // R7.1: he may still bid after his card, until he passes
-    phase_ = Phase::kAfterPlay;
-    to_act_ = seat;
-    after_next_ = next;
-    legal_ = bids_or_pass(bids);
-  } else {
-    begin_turn(next);
-  }
-}
-
-inline void Game::open_bid(int seat, Figure f) {
-  bids_[f] = BidRecord{BidState::kOpen, static_cast<std::int8_t>(seat), -1, -1};
-  unbid_ &= static_cast<std::uint8_t>(~(1u << f));
-  bid_order_[bids_opened_++] = static_cast<std::int8_t>(f);
-  bid_figure_ = f;
-  return_phase_ = phase_;
-  if (record_events_) {
-    Event& e = emit(EventType::kBidOpened);
-    e.seat = static_cast<std::int8_t>(seat);
-    e.figure = static_cast<std::int8_t>(f);
-  }
-  phase_ = Phase::kAnswer;  // R7.4: the others answer clockwise from the bidder's left
-  to_act_ = next_seat(seat);
-  asks_left_ = rules_.players - 1;
-  legal_ = answer_legal(to_act_, true);
-}
-
-// R7.4/R7.5: a bid is decided; the outcome is known where it is called, so the switch folds away.
-template <BidOutcome outcome>
-void Game::settle_bid() {
-  BidRecord& b = bids_[bid_figure_];
-  int stake = 0;
-  switch (outcome) {
-    case BidOutcome::kConceded:  // R7.7: the bidder gets 1, secured now for R7.3
-      b.state = BidState::kConceded;
-      secured_[b.bidder] += 1;
-      stake = 1;
-      break;
-    case BidOutcome::kStands:
-      b.state = BidState::kStands;
-      stake = 2;
-      break;
-    case BidOutcome::kRaiseConceded:  // R7.7: the raiser gets 2
-      b.state = BidState::kRaiseConceded;
-      secured_[b.raiser] += 2;
-      stake = 2;
-      break;
-    case BidOutcome::kStandsThree:
-      b.state = BidState::kStandsThree;
-      stake = 3;
-      break;
-  }
-  if (record_events_) {
-    Event& e = emit(EventType::kBidSettled);
-    e.figure = static_cast<std::int8_t>(bid_figure_);
-    e.code = static_cast<std::uint8_t>(outcome);
-    e.points = static_cast<std::int8_t>(stake);
-    e.other = b.bidder;
-    e.other2 = outcome == BidOutcome::kRaiseConceded ? b.raiser : outcome == BidOutcome::kConceded ? -1 : b.holder;
-  }
-  bid_figure_ = -1;
-  end_turn_after_bid();
-}
-
 void Game::record_answer(int seat, ActionId a, AnswerStage stage) {
   Event& e = emit(EventType::kAnswered);
   e.seat = static_cast<std::int8_t>(seat);
@@ -914,33 +481,6 @@ void Game::raise(int seat) {
   to_act_ = next_seat(seat);
   asks_left_ = rules_.players - 1;
   legal_ = answer_legal(to_act_, false);
-}
-
-// R7.4: good, hold or three to a bid. One function per answer phase: step() dispatches on the
-// phase once, not a second time here.
-inline void Game::answer_bid(int seat, ActionId a) {
-  if (record_events_) record_answer(seat, a, AnswerStage::kBid);
-  if (a == kGood) {
-    if (--asks_left_ == 0) {
-      settle_bid<BidOutcome::kConceded>();
-    } else {
-      to_act_ = next_seat(seat);
-      legal_ = answer_legal(to_act_, true);
-    }
-    return;
-  }
-  if (a == kThree) {
-    raise(seat);
-    return;
-  }
-  BidRecord& b = bids_[bid_figure_];  // a hold: the bid stands at 2
-  b.state = BidState::kStands;
-  b.holder = static_cast<std::int8_t>(seat);
-  if (rules_.reraise) {
-    start_reraise();
-  } else {
-    settle_bid<BidOutcome::kStands>();
-  }
 }
 
 // R7.5: good or hold to a raise.

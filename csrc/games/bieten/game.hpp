@@ -129,7 +129,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   // p drawing from a copy of gens[p]; gens are left as they are): the same actions, in the same
   // order, as applying random_action one by one, in one loop with the step inlined, so that an
   // action costs no call and no register saves (core/simulate.hpp's loop for random agents alone).
-  // Not in chance mode.
+  // Not in chance mode. The three play_random functions are in playout.cpp.
   void play_random(const std::array<SplitMix64, kMaxPlayers>& gens);
   // play_random's loop where the CPU lacks AVX-512 or BMI2 (or the compiler is not GCC on x86-64): the
   // same actions from the same draws, callable on any CPU, so that tests compare the two loops.
@@ -138,7 +138,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
  private:
   void play_random_avx512(const std::array<SplitMix64, kMaxPlayers>& gens);  // its draws where the CPU has AVX-512
   template <typename Seats>
-  void play_random_steps(Seats& seats);  // its loop, over either source of draws (game.cpp)
+  void play_random_steps(Seats& seats);  // its loop, over either source of draws (playout.cpp)
 
  public:
 
@@ -164,6 +164,7 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void show_to_cutter(Card card);
   void begin_chance_deal();
   void chance(ActionId a);
+  // The steps marked always_inline are defined in game_inline.hpp, seen by game.cpp and playout.cpp.
   // The next seat's turn: inline at every call (card play, pass, a settled bid), so that the module's
   // link-time inliner, which sees more callers than a program does, keeps it in the random loop.
   [[gnu::always_inline]] inline void begin_turn(int seat);
@@ -236,7 +237,13 @@ class Game : public GameBase<Rules, Phase, GivenDeal, Event, ActionId, kMaxPlaye
   void refresh_figures(int seat) {
     card_figures_[seat] = static_cast<std::uint8_t>(compute_card_figures(seat) | spiel_allowed(seat) << kSpiel);
   }
-  void refresh_spiel(int seat);
+  // R7.2: the Spiel bit of card_figures_. spiel_allowed changes only once the first card of the last
+  // trick is down, and then for a seat only when it plays (its last card and failed suits are its own).
+  // Here, inline, for the card's step in both game.cpp and playout.cpp.
+  void refresh_spiel(int seat) {
+    card_figures_[seat] =
+        static_cast<std::uint8_t>((card_figures_[seat] & ~(1u << kSpiel)) | spiel_allowed(seat) << kSpiel);
+  }
   // The figures the seat could open now: held (R7.2, card_figures_) and not yet bid (R7.1).
   std::uint8_t openable_figures(int seat) const { return card_figures_[seat] & unbid_; }
   bool spiel_allowed(int seat) const;

@@ -11,6 +11,7 @@ set(BIETEN_GAME_SOURCES
   actions.cpp
   events.cpp
   game.cpp
+  playout.cpp
   observation.cpp
   agents.cpp
   ismcts.cpp

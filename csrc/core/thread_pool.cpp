@@ -1,16 +1,14 @@
-#include "core/vector_env.hpp"
+#include "core/thread_pool.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <system_error>
 #include <utility>
 
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
 #include <immintrin.h>
 #endif
 
-namespace bieten::vec {
-
-// --- WorkerPool ---
+namespace bieten {
 
 namespace {
 
@@ -33,8 +31,14 @@ bool spin_until(Done done) {
 
 }  // namespace
 
-WorkerPool::WorkerPool(int threads) : threads_(std::max(1, threads)) {
-  for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { loop(t); });
+WorkerPool::WorkerPool(int threads) : threads_(1) {
+  const int wanted = std::max(1, threads);
+  workers_.reserve(static_cast<std::size_t>(wanted - 1));  // no reallocation below: a started thread never moves
+  try {
+    for (int t = 1; t < wanted; ++t) workers_.emplace_back([this, t] { loop(t); });
+  } catch (const std::system_error&) {  // the system refused a thread: go on with those started
+  }
+  threads_ = 1 + static_cast<int>(workers_.size());
 }
 
 WorkerPool::~WorkerPool() {
@@ -116,4 +120,4 @@ void WorkerPool::loop(int t) {
   }
 }
 
-}  // namespace bieten::vec
+}  // namespace bieten
