@@ -4,6 +4,7 @@ module names of before ``game=``, still importable as deprecated aliases of the 
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import re
 import subprocess
@@ -164,3 +165,14 @@ def test_importing_bieten_env_stays_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [type(family).__module__ for family in families()]
+    + ["bieten.env", "bieten.env._family", "bieten.env.pettingzoo", "bieten.env.openspiel"],
+)
+def test_docstring_examples_of_the_env_modules_run_as_written(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -5,7 +5,7 @@ and views of the history; needs no framework (docs/pettingzoo.md, docs/openspiel
 >>> BIETEN.spiel_name, BIETEN.num_actions, BIETEN.max_chance_outcomes
 ('python_bieten', 140, 35)
 >>> [hand_action_bound(Rules.preset(p)) for p in Rules.PRESETS]
-[69, 69, 69, 69, 56]
+[69, 69, 69, 69, 72]
 """
 
 from __future__ import annotations
