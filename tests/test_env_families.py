@@ -13,9 +13,9 @@ import pytest
 
 import bieten
 from bieten import schnapsen
-from bieten.env._bieten import BIETEN
+from bieten.bieten.env import BIETEN
 from bieten.env._family import families, family_named, family_of
-from bieten.env._schnapsen import SCHNAPSEN
+from bieten.schnapsen.env import SCHNAPSEN
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
@@ -24,8 +24,6 @@ pyspiel = pytest.importorskip("pyspiel")
 from bieten.env import _aec, _spiel  # noqa: E402
 from bieten.env import openspiel as bos  # noqa: E402
 from bieten.env import pettingzoo as bz  # noqa: E402
-from bieten.env import schnapsen_openspiel as sos  # noqa: E402
-from bieten.env import schnapsen_pettingzoo as sz  # noqa: E402
 
 
 def test_families_are_looked_up_by_game_name_and_by_rules_type() -> None:
@@ -49,7 +47,7 @@ def test_a_family_pickles_as_the_same_object() -> None:
 
 
 def test_both_pettingzoo_envs_are_one_class_named_per_family() -> None:
-    bieten_table, schnapsen_table = bz.raw_env(players=2), sz.raw_env("schnapsen")
+    bieten_table, schnapsen_table = bz.raw_env(players=2), bz.raw_env("schnapsen", game="schnapsen")
     assert type(bieten_table) is type(schnapsen_table) is _aec.TableEnv
     assert (bieten_table.family, schnapsen_table.family) == (BIETEN, SCHNAPSEN)
     assert bieten_table.metadata["name"] == "bieten_v0"
@@ -63,16 +61,19 @@ def test_both_openspiel_games_are_one_game_class_and_one_state_class() -> None:
     bieten_game = pyspiel.load_game("python_bieten(players=2)")
     schnapsen_game = pyspiel.load_game("python_schnapsen(preset=schnapsen)")
     assert isinstance(bieten_game, _spiel.CardGame) and isinstance(schnapsen_game, _spiel.CardGame)
-    assert type(bieten_game) is bos.BietenGame and type(schnapsen_game) is sos.SchnapsenGame
+    assert (
+        type(bieten_game) is bos.BietenGame
+        and type(schnapsen_game) is bos.game_names("schnapsen")["SchnapsenGame"]
+    )
     assert (type(bieten_game).__name__, type(schnapsen_game).__name__) == ("BietenGame", "SchnapsenGame")
     assert (bieten_game.family, schnapsen_game.family) == (BIETEN, SCHNAPSEN)
     states = bieten_game.new_initial_state(), schnapsen_game.new_initial_state()
     assert type(states[0]) is type(states[1]) is _spiel.CardState
-    assert bos.BietenState is sos.SchnapsenState is _spiel.CardState
+    assert bos.BietenState is bos.game_names("schnapsen")["SchnapsenState"] is _spiel.CardState
 
 
 def test_python_schnapsen_says_it_cannot_resample_yet() -> None:
-    state = sos.load_game("schnapsen").new_initial_state()
+    state = bos.load_game("schnapsen", game="schnapsen").new_initial_state()
     with pytest.raises(
         NotImplementedError, match="python_schnapsen: resample_from_infostate is not provided yet"
     ):

@@ -1,10 +1,12 @@
 """The Bauernschnapsen and Schnapsen front ends: the PettingZoo AEC environment
-(bieten.env.schnapsen_pettingzoo) and the OpenSpiel game python_schnapsen
-(bieten.env.schnapsen_openspiel), docs/pettingzoo.md and docs/openspiel.md, "Schnapsen"."""
+(bieten.env.pettingzoo with game="schnapsen") and the OpenSpiel game python_schnapsen
+(bieten.env.openspiel), docs/pettingzoo.md and docs/openspiel.md, "Schnapsen"; and the deprecated
+modules of before game= (bieten.env.schnapsen_pettingzoo, bieten.env.schnapsen_openspiel)."""
 
 from __future__ import annotations
 
 import doctest
+import functools
 import os
 import pickle
 import re
@@ -24,9 +26,13 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]  # noqa: E402
 
-from bieten.env import _schnapsen, _spiel  # noqa: E402
-from bieten.env import schnapsen_openspiel as sos  # noqa: E402
-from bieten.env import schnapsen_pettingzoo as sz  # noqa: E402
+from bieten.env import _spiel, openspiel, pettingzoo  # noqa: E402
+from bieten.schnapsen import env as _schnapsen  # noqa: E402
+
+GAME = "schnapsen"
+pz_env = functools.partial(pettingzoo.env, game=GAME)
+pz_raw_env = functools.partial(pettingzoo.raw_env, game=GAME)
+load_game = functools.partial(openspiel.load_game, game=GAME)
 
 PRESETS = schnapsen.Rules.PRESETS
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -82,24 +88,24 @@ def play(table: Any, rng: np.random.Generator, check: bool = False) -> dict[str,
 @DICT_OBSERVATION[1]
 def test_api_test(preset: str) -> None:
     # A random game lasts at most a few hundred steps; 1000 cycles of every agent finish it.
-    api_test(sz.env(preset=preset), num_cycles=1000)
+    api_test(pz_env(preset=preset), num_cycles=1000)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_seed_test(preset: str) -> None:
-    seed_test(lambda: sz.env(preset=preset), num_cycles=300)
+    seed_test(lambda: pz_env(preset=preset), num_cycles=300)
 
 
 @DICT_OBSERVATION[0]
 @DICT_OBSERVATION[1]
 def test_raw_env_and_episode_hand_pass_api_test_too() -> None:
-    api_test(sz.raw_env("schnapsen"), num_cycles=1000)
-    api_test(sz.env("bauernschnapsen_called", episode="hand"), num_cycles=1000)
+    api_test(pz_raw_env("schnapsen"), num_cycles=1000)
+    api_test(pz_env("bauernschnapsen_called", episode="hand"), num_cycles=1000)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_observation_and_mask_are_the_games(preset: str) -> None:
-    table = sz.env(preset=preset, dealer="random")
+    table = pz_env(preset=preset, dealer="random")
     table.reset(seed=3)
     play(table, np.random.default_rng(3), check=True)
     assert table.unwrapped.game.is_over
@@ -107,7 +113,7 @@ def test_observation_and_mask_are_the_games(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_rewards_of_each_deal_are_its_score_change(preset: str) -> None:
-    table = sz.raw_env(preset)
+    table = pz_raw_env(preset)
     rng = np.random.default_rng(4)
     for seed in range(2):
         table.reset(seed=seed)
@@ -134,7 +140,7 @@ def test_rewards_of_each_deal_are_its_score_change(preset: str) -> None:
 
 
 def test_episode_hand_is_one_deal() -> None:
-    table = sz.env("bauernschnapsen_2", episode="hand")
+    table = pz_env("bauernschnapsen_2", episode="hand")
     for seed in range(5):
         table.reset(seed=seed)
         game = table.unwrapped.game
@@ -145,7 +151,7 @@ def test_episode_hand_is_one_deal() -> None:
 
 
 def test_illegal_action_raises_naming_the_rule_and_changes_nothing() -> None:
-    table = sz.env("bauernschnapsen")
+    table = pz_env("bauernschnapsen")
     table.reset(seed=7)
     game = table.unwrapped.game
     mask = table.observe(table.agent_selection)["action_mask"]
@@ -153,7 +159,7 @@ def test_illegal_action_raises_naming_the_rule_and_changes_nothing() -> None:
     before = (table.agent_selection, game.to_json(), dict(table._cumulative_rewards))
     with pytest.raises(bieten.IllegalActionError, match=r"^S\d+(\.\d+)?: "):
         table.step(illegal)
-    raw = sz.raw_env("schnapsen")
+    raw = pz_raw_env("schnapsen")
     raw.reset(seed=7)
     with pytest.raises(bieten.IllegalActionError, match="S9"):
         raw.step(None)
@@ -167,11 +173,11 @@ def test_illegal_action_raises_naming_the_rule_and_changes_nothing() -> None:
     with pytest.raises(bieten.SeatError, match=r"S2\.1"):
         raw.seat("player_2")
     with pytest.raises(bieten.SeatError, match=r"S2\.1"):
-        sz.raw_env("bauernschnapsen", dealer=4)
+        pz_raw_env("bauernschnapsen", dealer=4)
 
 
 def test_spaces_bounds_and_rules() -> None:
-    table = sz.raw_env("bauernschnapsen", target=11, retour=True)
+    table = pz_raw_env("bauernschnapsen", target=11, retour=True)
     assert table.rules == schnapsen.Rules.preset("bauernschnapsen", target=11, retour=True)
     space = table.observation_space("player_0")
     assert space["observation"].shape == (schnapsen.OBSERVATION_SIZE,)
@@ -179,11 +185,11 @@ def test_spaces_bounds_and_rules() -> None:
     high = space["observation"].high
     assert high[_schnapsen.OBS_SCORES] == pytest.approx((11 - 1 + 48) / 11)
     assert high[0] == 1.0
-    assert sz.raw_env(schnapsen.Rules.preset("schnapsen")).rules.players == 2
+    assert pz_raw_env(schnapsen.Rules.preset("schnapsen")).rules.players == 2
 
 
 def test_render_ansi_shows_the_table() -> None:
-    table = sz.env("schnapsen", render_mode="ansi")
+    table = pz_env("schnapsen", render_mode="ansi")
     table.reset(seed=2)
     text = table.render()
     assert text.startswith("Schnapsen (schnapsen, 2 players, target 7): deal 0, dealer player_0")
@@ -195,8 +201,8 @@ def test_render_ansi_shows_the_table() -> None:
 # -- OpenSpiel -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_sim_test_with_serialization(preset: str) -> None:
-    pyspiel.random_sim_test(sos.load_game(preset), num_sims=3, serialize=True, verbose=False)
-    pyspiel.random_sim_test(sos.load_game(preset, episode="hand"), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load_game(preset), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load_game(preset, episode="hand"), num_sims=3, serialize=True, verbose=False)
 
 
 def test_game_type_info_and_parameters() -> None:
@@ -208,7 +214,7 @@ def test_game_type_info_and_parameters() -> None:
     assert game.max_utility() == _schnapsen.max_utility(game.rules) == 7 - 1 + 3
     assert game.max_chance_nodes_in_history() == _schnapsen.max_hands(game.rules) * 20
     assert game.new_initial_state().core.dealer == 1
-    assert sos.load_game(episode="hand").num_players() == 4
+    assert load_game(episode="hand").num_players() == 4
     assert pickle.loads(pickle.dumps(game)).rules == game.rules
     for text, message in [
         ("python_schnapsen(preset=tyrol)", "S10: unknown preset"),
@@ -223,7 +229,7 @@ def test_game_type_info_and_parameters() -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_chance_nodes_draw_the_pack_and_deal_it(preset: str) -> None:
-    game = sos.load_game(preset)
+    game = load_game(preset)
     state = game.new_initial_state()
     if game.rules.knock:
         assert state.current_player() == game.rules.players - 1  # the cutter (S3.3)
@@ -237,9 +243,9 @@ def test_chance_nodes_draw_the_pack_and_deal_it(preset: str) -> None:
     assert not state.is_chance_node()
     dealt = state.core.dealt_cards()
     cards = [card for hand in dealt["hands"] for card in hand] + dealt["stock"]
-    assert sorted(cards + [dealt["trump_card"]] * (game.rules.players == 2)) == sorted(sos.PACK)
+    assert sorted(cards + [dealt["trump_card"]] * (game.rules.players == 2)) == sorted(_schnapsen.PACK)
     forehand = 1  # dealer 0; the top card was drawn first, and forehand's packet is the top three
-    assert dealt["hands"][forehand][:3] == [sos.PACK[19], sos.PACK[18], sos.PACK[17]]
+    assert dealt["hands"][forehand][:3] == [_schnapsen.PACK[19], _schnapsen.PACK[18], _schnapsen.PACK[17]]
     with pytest.raises(ValueError, match="not a chance node"):
         state.chance_outcomes()
     with pytest.raises(ValueError, match="not a chance outcome"):
@@ -253,7 +259,7 @@ def test_chance_nodes_draw_the_pack_and_deal_it(preset: str) -> None:
 
 def test_observation_and_legal_actions_are_the_engines() -> None:
     for preset in PRESETS:
-        game = sos.load_game(preset)
+        game = load_game(preset)
         rng = np.random.default_rng(1)
         state = game.new_initial_state()
         observer = game.make_py_observer()
@@ -276,7 +282,7 @@ def test_information_state_shows_a_seat_only_its_own_cards() -> None:
     """S12: in the first trick a seat's information state names its own cards, the turned or trump
     card, the called card and the cards played, never another seat's hidden card."""
     for preset in PRESETS:
-        game = sos.load_game(preset)
+        game = load_game(preset)
         rng = np.random.default_rng(2)
         state = game.new_initial_state()
         while state.is_chance_node() or "play" not in state.action_to_string(state.legal_actions()[0]):
@@ -295,7 +301,7 @@ def test_information_state_shows_a_seat_only_its_own_cards() -> None:
 
 
 def test_illegal_action_raises_naming_the_rule_and_changes_nothing_in_openspiel() -> None:
-    game = sos.load_game("schnapsen")
+    game = load_game("schnapsen")
     state = game.new_initial_state()
     with pytest.raises(bieten.IllegalActionError, match=r"^S3\.2: "):
         state.apply_action(25)
@@ -309,7 +315,7 @@ def test_illegal_action_raises_naming_the_rule_and_changes_nothing_in_openspiel(
 
 
 def test_serialization_pickling_and_clones_continue_identically() -> None:
-    game = sos.load_game("bauernschnapsen_called", target=7)
+    game = load_game("bauernschnapsen_called", target=7)
     rng = np.random.default_rng(9)
     state = game.new_initial_state()
     for _ in range(30):
@@ -331,7 +337,7 @@ def test_serialization_pickling_and_clones_continue_identically() -> None:
 
 
 def test_episode_hand_returns_are_the_deals_score() -> None:
-    game = sos.load_game("bauernschnapsen", episode="hand")
+    game = load_game("bauernschnapsen", episode="hand")
     rng = np.random.default_rng(5)
     for _ in range(5):
         state = game.new_initial_state()
@@ -352,7 +358,7 @@ def test_episode_hand_returns_are_the_deals_score() -> None:
 def test_mcts_and_random_bots_play_full_games(preset: str) -> None:
     from open_spiel.python.algorithms import mcts
 
-    game = sos.load_game(preset, target=3)
+    game = load_game(preset, target=3)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bots = [mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(1))]
     bots += [pyspiel.make_uniform_random_bot(seat, seat) for seat in range(1, game.num_players())]
@@ -362,7 +368,7 @@ def test_mcts_and_random_bots_play_full_games(preset: str) -> None:
 
 # -- documents and packaging ---------------------------------------------------------------------------
 def test_docstring_examples_run_as_written() -> None:
-    for module in (sz, sos, _schnapsen, _spiel):
+    for module in (_schnapsen, _spiel, pettingzoo, openspiel):
         result = doctest.testmod(module, optionflags=FLAGS)
         assert result.attempted > 0, module.__name__
         assert result.failed == 0, module.__name__

@@ -126,11 +126,12 @@ class Family:
     simulation_result: str
     #: What its core's simulate reports, which shapes its simulation results and summaries.
     simulation: SimulationShape
-    #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md).
+    #: Its environments, by module path (python/bieten/env, docs/pettingzoo.md, docs/openspiel.md):
+    #: the shared modules, which take the family's name (``env(game=name)``, ``python_<name>``).
     pettingzoo: str
     openspiel: str
     #: What its environments (PettingZoo, OpenSpiel, VectorEnv) need of it, as ``module:name``: the
-    #: env family object (bieten.env._family.Family), which needs no framework installed.
+    #: env family object (bieten.env._family.Family) in the game's package, which needs no framework.
     environment: str
 
     @property
@@ -227,7 +228,7 @@ BIETEN = Family(
     ),
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
-    environment="bieten.env._bieten:BIETEN",
+    environment="bieten.bieten.env:BIETEN",
 )
 
 SCHNAPSEN = Family(
@@ -255,9 +256,9 @@ SCHNAPSEN = Family(
         unit="deal",
         aliases={"SchnapsenSimulationResult": "SimulationResult", "SchnapsenSummary": "Summary"},
     ),
-    pettingzoo="bieten.env.schnapsen_pettingzoo",
-    openspiel="bieten.env.schnapsen_openspiel",
-    environment="bieten.env._schnapsen:SCHNAPSEN",
+    pettingzoo="bieten.env.pettingzoo",
+    openspiel="bieten.env.openspiel",
+    environment="bieten.schnapsen.env:SCHNAPSEN",
 )
 
 #: Every family, Bieten first.

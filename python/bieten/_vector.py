@@ -15,21 +15,23 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from bieten import _core
 from bieten._core import BietenError, RulesError, SeatError
 from bieten._seeds import check_u64
-from bieten.bieten._rules import Rules
 from bieten.env._family import families, family_named
-from bieten.schnapsen._rules import Rules as SchnapsenRules
+
+if TYPE_CHECKING:
+    from bieten._core import _VectorEnvCore
+    from bieten._families import AnyRules
 
 __all__ = ["GAMES", "Reset", "Step", "VectorEnv"]
 
-#: The ``game`` names VectorEnv takes: the two games, and each Schnapsen preset by name.
+#: The ``game`` names VectorEnv takes: every registered game, and the presets a family names
+#: (its env family's ``vector_games``).
 GAMES: tuple[str, ...] = tuple(name for family in families() for name in family.vector_games)
 
 Floats = npt.NDArray[np.float32]
@@ -54,7 +56,8 @@ def _positive(value: object, what: str, limit: int) -> int:
 
 
 class VectorEnv:
-    """``num_envs`` games of Bieten or of Bauernschnapsen/Schnapsen stepped together in C++.
+    """``num_envs`` games of one registered game stepped together in C++ (the core's
+    ``<class_prefix>VectorEnv`` of the game, looked up in the registry).
 
     ``reset()`` returns ``(observations, masks, seats)``; ``step(actions)`` applies one action id per
     game (with the GIL released, on ``threads`` threads) and returns ``(observations, masks, seats,
@@ -68,7 +71,7 @@ class VectorEnv:
     def __init__(
         self,
         game: str = "bieten",
-        rules: Rules | SchnapsenRules | None = None,
+        rules: AnyRules | None = None,
         *,
         num_envs: int = 1,
         seed: int = 0,
@@ -131,12 +134,12 @@ class VectorEnv:
                 )
         elif learner_seat != 0:
             raise SeatError(f"{rule}: learner_seat is for the single-agent view (opponents=...)")
-        core: _core.BietenVectorEnv | _core.SchnapsenVectorEnv = family.vector_core(
+        core: _VectorEnvCore[Any] = family.vector_core(
             rules._core, n, base_seed, t, observations, reward, names, seat, observation_dtype
         )
         self._core = core
         self.game = family.name
-        self.rules: Rules | SchnapsenRules = rules
+        self.rules: AnyRules = rules
         self.num_envs: int = n
         self.threads: int = t
         self.players: int = players
@@ -187,9 +190,10 @@ class VectorEnv:
     @staticmethod
     def game_seed(seed: int, env: int, episode: int) -> int:
         """The game seed of episode ``episode`` of env ``env`` under base seed ``seed``:
-        ``mix64``-batch seed twice (R3.2), so ``Game(rules, seed=...)`` replays that env's game."""
+        ``mix64``-batch seed twice (R3.2), so ``Game(rules, seed=...)`` replays that env's game (the
+        same for every game: the first registered game's class computes it)."""
         return int(
-            _core.BietenVectorEnv.game_seed(
+            families()[0].vector_core.game_seed(
                 check_u64(seed), check_u64(env, "env"), check_u64(episode, "episode")
             )
         )

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment of both games (docs/pettingzoo.md).
+"""The PettingZoo AEC environment of every game (docs/pettingzoo.md).
 
 :class:`TableEnv` is one table of a turn-based card game: agents ``player_k`` for seats ``k``, a fixed
 discrete action space, an observation dict of the game's float ``observation(seat)`` and an int8
@@ -43,7 +43,7 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 class TableGame(Protocol):
-    """What :class:`TableEnv` needs of a game (``bieten.Game`` and ``bieten.schnapsen.Game`` both)."""
+    """What :class:`TableEnv` needs of a game (every family's ``game_class``)."""
 
     @property
     def seed(self) -> int: ...
@@ -60,14 +60,14 @@ class TableGame(Protocol):
     def apply_id(self, id: int) -> None: ...
 
 
-R = TypeVar("R")  # a game's Rules class: bieten.Rules or bieten.schnapsen.Rules
+R = TypeVar("R")  # a game's Rules class (its family's ``rules_class``)
 
 
 def rules_from(preset: str | R, overrides: dict[str, Any], rules_class: type[R]) -> tuple[R, str | None]:
     """An env's rules and preset name: a ``Rules`` object (with the overrides applied, no name), or a
     preset's name and the overrides."""
     if isinstance(preset, rules_class):
-        given: Any = preset  # both Rules classes have replace() and preset()
+        given: Any = preset  # every Rules class has replace() and preset()
         return (given.replace(**overrides) if overrides else preset), None
     presets: Any = rules_class
     return presets.preset(preset, **overrides), str(preset)  # preset() refuses a name it lacks (R10/S10)
@@ -78,7 +78,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
     family's ``Rules.PRESETS`` (default the family's) or a ``Rules``, and the other arguments are
     those of ``bieten.env.pettingzoo.env`` (docs/pettingzoo.md)."""
 
-    # Each table's copy names its family's environment (``bieten_v0``, ``schnapsen_v0``).
+    # Each table's copy names its family's environment (``aec_name``: ``bieten_v0``, ...).
     metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["human", "ansi"],
         "name": "table_v0",
@@ -160,8 +160,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's AECEnv is untyped
     # -- the game --------------------------------------------------------------------------------
     @property
     def game(self) -> Any:
-        """The game of the current episode, a ``bieten.Game`` or a ``bieten.schnapsen.Game`` (all
-        seats' cards: not for agents)."""
+        """The game of the current episode, an instance of the family's
+        ``game_class`` (all seats' cards: not for agents)."""
         return self._require_game()
 
     @property

@@ -1,30 +1,36 @@
-"""What the environments need of a game family, and the OpenSpiel table both games share; needs no
+"""What the environments need of a game family, and the OpenSpiel table every game shares; needs no
 framework (docs/pettingzoo.md, docs/openspiel.md, docs/vector_env.md).
 
 The PettingZoo env (``_aec.TableEnv``), the OpenSpiel game (``_spiel.CardGame``) and
 :class:`bieten.VectorEnv` are each one class for every game: what differs per game lives in one
-:class:`Family` object per game, ``bieten.env._bieten.BIETEN`` and ``bieten.env._schnapsen.SCHNAPSEN``
-(:func:`families`). A family names its rules class, its action and observation sizes, the rule ids
-its errors cite, its OpenSpiel parameters and bounds, and writes its texts (the render, the state,
-the observation string) and each seat's view of the history.
+:class:`Family` object per game, in the game's own package (``bieten.<game>.env``), which the
+registry names (``bieten._families``: ``Family.environment``; :func:`families`). A family names its
+rules class, its action and observation sizes, the rule ids its errors cite, its OpenSpiel
+parameters and bounds, and writes its texts (the render, the state, the observation string) and
+each seat's view of the history; its core's part (the class prefix, the compiled VectorEnv class)
+it reads from the core's registry (``bieten._core.GAMES``).
 
->>> [family.name for family in families()]
-['bieten', 'schnapsen']
->>> from bieten import schnapsen
->>> family_of(schnapsen.Rules()).spiel_name, family_named("bauernschnapsen_2").aec_name
-('python_schnapsen', 'schnapsen_v0')
+>>> [family.name for family in families()] == [game["name"] for game in _core.GAMES]
+True
+>>> from bieten import Rules
+>>> family_of(Rules()).spiel_name, family_named("bieten").aec_name, family_named("bieten").class_prefix
+('python_bieten', 'bieten_v0', 'Bieten')
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from bieten import _core
 from bieten._core import BietenError, IllegalActionError, RulesError
+
+if TYPE_CHECKING:
+    from bieten._core import _VectorEnvCore
 
 __all__ = [
     "CHANCE_SEAT",
@@ -39,10 +45,11 @@ __all__ = [
     "families",
     "family_named",
     "family_of",
+    "game_family",
     "spiel_parameters",
 ]
 
-#: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer), in both games.
+#: ``CoreGame.current_player`` at a chance node (OpenSpiel's kChancePlayer), in every game.
 CHANCE_SEAT = -2
 #: The owner of a step everybody sees (a player action, a face-up card).
 PUBLIC = -1
@@ -66,8 +73,8 @@ def spiel_parameters(preset: str, knobs: Knobs) -> dict[str, Any]:
     words) takes the preset's value (R10, S10); anything else overrides it. Switches are ints (0
     off, 1 on), so that "closing=1" parses in a game string.
 
-    >>> spiel_parameters("schnapsen", Knobs(ints=("target",), bools=("closing",), strs=("claim",)))
-    {'preset': 'schnapsen', 'target': -1, 'closing': -1, 'claim': '', 'episode': 'game', 'dealer': 0}
+    >>> spiel_parameters("tyrol", Knobs(ints=("target",), bools=("reraise",), strs=("wild",)))
+    {'preset': 'tyrol', 'target': -1, 'reraise': -1, 'wild': '', 'episode': 'game', 'dealer': 0}
     """
     return {
         "preset": preset,
@@ -137,6 +144,11 @@ class Family:
     obs_blocks: ClassVar[tuple[Block, ...]]
     hand_word: ClassVar[str]
     history_tensor: ClassVar[bool] = False
+    #: The family's module names from before ``env(game=...)`` (deprecated), under ``bieten.env``,
+    #: each with its role: ``"environment"`` (this family's env module), ``"pettingzoo"`` or
+    #: ``"openspiel"`` (a module of the game's own names, ``legacy_module`` of that module);
+    #: ``bieten.env`` imports them (its ``_LegacyModules``).
+    legacy_modules: ClassVar[Mapping[str, str]] = {}
 
     def __reduce__(self) -> str:
         return self.global_name
@@ -144,8 +156,21 @@ class Family:
     def __repr__(self) -> str:
         return f"<env family {self.name}>"
 
-    #: VectorEnv: the core's class that steps this game.
-    vector_core: ClassVar[type[Any]]
+    @property
+    def descriptor(self) -> Mapping[str, Any]:
+        """The core's descriptor of this game (its entry of ``bieten._core.GAMES``, by name)."""
+        return next(game for game in _core.GAMES if game["name"] == self.name)
+
+    @property
+    def class_prefix(self) -> str:
+        """The prefix of the core's classes of this game (``<prefix>VectorEnv``), and of the names of
+        its OpenSpiel classes."""
+        return str(self.descriptor["class_prefix"])
+
+    @property
+    def vector_core(self) -> type[_VectorEnvCore[Any]]:
+        """VectorEnv: the core's class that steps this game, ``<class_prefix>VectorEnv``."""
+        return getattr(_core, f"{self.class_prefix}VectorEnv")  # type: ignore[no-any-return]
 
     # -- VectorEnv and the PettingZoo env ----------------------------------------------------------
     def default_rules(self, game: str) -> Any:
@@ -238,7 +263,7 @@ class Family:
 
 
 class Table:
-    """The core game in chance mode and each seat's view of the history, of either game.
+    """The core game in chance mode and each seat's view of the history, of any game.
 
     A pyspiel state keeps one of these as its only attribute: OpenSpiel clones a Python state by
     deep-copying its attributes and serializes it by pickling them, so both are defined here (a C++
@@ -331,13 +356,25 @@ def families() -> tuple[Family, ...]:
     return tuple(family.member("environment") for family in FAMILIES)
 
 
+def game_family(game: object) -> Family:
+    """The family of a registered game's name (``bieten.games()``): what ``env(game=...)`` and the
+    OpenSpiel names take; RulesError for another."""
+    for family in families():
+        if game == family.name:
+            return family
+    names = ", ".join(family.name for family in families())
+    rules = "/".join(family.rule_presets for family in families())
+    raise RulesError(f"{rules}: game must be one of {names}, not {game!r}")
+
+
 def family_named(game: object) -> Family:
     """The family of a VectorEnv ``game`` name (a family's name, or a preset's name)."""
     for family in families():
         if game in family.vector_games:
             return family
     names = ", ".join(name for family in families() for name in family.vector_games)
-    raise RulesError(f"R10/S10: game must be one of {names}, not {game!r}")
+    rules = "/".join(family.rule_presets for family in families())
+    raise RulesError(f"{rules}: game must be one of {names}, not {game!r}")
 
 
 def family_of(rules: object) -> Family:

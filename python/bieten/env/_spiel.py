@@ -1,7 +1,7 @@
-"""The OpenSpiel game of both card games (docs/openspiel.md): one game class (:class:`CardGame`), one
+"""The OpenSpiel game of every card game (docs/openspiel.md): one game class (:class:`CardGame`), one
 state class (:class:`CardState`) and one observer (:class:`CardObserver`), each parameterized by a
-game family (``bieten.env._family``); importing this module registers every family's game with
-pyspiel (``python_bieten``, ``python_schnapsen``).
+game family (``bieten.env._family``); :mod:`bieten.env.openspiel` registers every family's game
+with pyspiel (:func:`register`, ``python_<game>``).
 
 A game's parameters are OpenSpiel scalars: every knob of the rules has a sentinel default (-1 for a
 number or a switch, "" for a word) that keeps the preset's value, and switches are ints (0 off, 1
@@ -34,7 +34,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
         "pip install 'bieten[openspiel]'"
     ) from err
 
-from bieten.env._family import CHANCE_SEAT, Config, Family, Knobs, Table, families
+from bieten.env._family import CHANCE_SEAT, Config, Family, Knobs, Table
 
 __all__ = [
     "CHANCE_SEAT",
@@ -189,7 +189,7 @@ def _family_type(family: Family, information_state_tensor: bool) -> Any:
 
 
 class CardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
-    """The OpenSpiel game of a family (``python_bieten``, ``python_schnapsen``): made by
+    """The OpenSpiel game of a family (``family.spiel_name``): made by
     ``pyspiel.load_game`` (or :func:`load`) as the family's subclass, which only names the family
     (:func:`game_class`)."""
 
@@ -217,7 +217,7 @@ class CardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type infor
 
     @property
     def rules(self) -> Any:
-        """The game's rules (a ``bieten.Rules`` or a ``bieten.schnapsen.Rules``)."""
+        """The game's rules (an instance of the family's ``rules_class``)."""
         return self.config.rules
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -314,13 +314,9 @@ class CardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type inf
     # -- ISMCTS ------------------------------------------------------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardState:
         """A state that ``player_id`` cannot tell from this one (same information state string),
-        drawn by determinization: the hidden cards of the current hand are dealt anew — every other
-        seat keeps the cards it has played — and the draw is kept once the hand's actions replay
-        legally (rejection sampling; after many refusals, a copy of this very state).
-
-        Earlier hands are kept as they were: everything of them is public except the order of the
-        cards within a seat's packets and the card a cutter left, none of which changes the future.
-        Bieten only: ``python_schnapsen`` raises NotImplementedError.
+        drawn by determinization: the family redraws the current hand's actions
+        (``Family.resample``, docs/openspiel.md), or keeps this very state (a copy). A family that
+        does not provide it raises NotImplementedError.
         """
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else None
         table = self._table
@@ -422,8 +418,8 @@ def load(family: Family, preset: str | None = None, **params: Any) -> CardGame:
     """``pyspiel.load_game(family.spiel_name, ...)`` with Python values: switches may be ``bool``;
     ``preset`` defaults to the family's.
 
-    >>> from bieten.env._schnapsen import SCHNAPSEN
-    >>> load(SCHNAPSEN, "schnapsen", closing=False).rules.closing
+    >>> from bieten.env._family import family_named
+    >>> load(family_named("bieten"), "welibieten", reraise=False).rules.reraise
     False
     """
     values = {"preset": preset or family.default_preset, **python_parameters(family.knobs, params)}
@@ -433,13 +429,13 @@ def load(family: Family, preset: str | None = None, **params: Any) -> CardGame:
 @functools.cache
 def game_class(family: Family) -> type[CardGame]:
     """The class pyspiel makes a family's game with: :class:`CardGame` with ``family`` set, named
-    after the family (``BietenGame``, ``SchnapsenGame``).
+    after the family (its core's class prefix: ``BietenGame``, ...).
 
     A class rather than a function because pyspiel keeps the creator until after Python has shut
     down and then drops it without the GIL: a class (which refers to itself through its ``__mro__``)
     is never freed by that, a function would be, and crash the interpreter on exit.
     """
-    name = f"{family.name.capitalize()}Game"
+    name = f"{family.class_prefix}Game"
     return type(name, (CardGame,), {"family": family, "__module__": __name__, "__qualname__": name})
 
 
@@ -447,7 +443,3 @@ def register(family: Family) -> None:
     """Registers the family's game with pyspiel under its short name (once)."""
     if family.spiel_name not in {registered.short_name for registered in pyspiel.registered_games()}:
         pyspiel.register_game(_family_type(family, False), game_class(family))
-
-
-for _family in families():
-    register(_family)

@@ -1,9 +1,9 @@
-"""The OpenSpiel games of bieten: Bieten as ``python_bieten`` (docs/openspiel.md), and Bauernschnapsen
-and Schnapsen as ``python_schnapsen`` (also :mod:`bieten.env.schnapsen_openspiel`).
+"""The OpenSpiel games of bieten: every game of :func:`bieten.games` as ``python_<game>``
+(docs/openspiel.md).
 
-Both are one game class, :class:`CardGame`, with one state class and one observer, parameterized by
-the game's family (``bieten.env._bieten``, ``bieten.env._schnapsen``). Importing this module
-registers both with ``pyspiel.register_game``; then
+They are one game class, :class:`CardGame`, with one state class and one observer, parameterized by
+the game's env family (``bieten.<game>.env``). Importing this module registers each registered
+game's with ``pyspiel.register_game`` (one loop over the registry, :data:`GAMES`); then
 ``pyspiel.load_game("python_bieten(preset=south_tyrol,players=3)")`` makes one like any other game.
 
 >>> import pyspiel
@@ -16,68 +16,108 @@ registers both with ``pyspiel.register_game``; then
 (True, 33)
 >>> bos.load_game("south_tyrol", players=3, cut_steal=True).get_parameters()["cut_steal"]
 1
+>>> import bieten
+>>> [bos.spiel_name(name) for name in bos.GAMES] == [f"python_{name}" for name in bieten.games()]
+True
 
-Every random event of a deal is an explicit chance node (``CoreGame(..., chance_deals=True)``):
-chance ids 0…32 are the next card dealt, shown to the cutter (R3.7) or turned face up (R3.8),
-uniform over the cards left; 33/34 say whether the cutter's lifted packet holds another card (R3.5,
-R3.7). Player actions are the 140 ids of docs/actions.md, cut-steal decisions (``steal`` 138,
-``leave`` 139) included. The returns are the final scores (general-sum: points are only ever won).
+Every random event of a deal is an explicit chance node (``CoreGame(..., chance_deals=True)``); the
+game's family says what its chance ids and player actions are (docs/openspiel.md). The returns are
+the final scores (general-sum: points are only ever won).
+
+The default game's own names from before ``game=`` (``GAME_NAME``, ``DEFAULT_PARAMETERS``,
+``BietenGame``, ``hand_action_bound``, …) still resolve here (deprecated); another game's old module
+is made by :func:`legacy_module`.
 
 Needs OpenSpiel: ``pip install 'bieten[openspiel]'``.
 """
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
-from bieten.env._bieten import (
-    BIETEN,
-    HISTORY_SLOT_SIZE,
-    MAX_CHANCE_OUTCOMES,
-    OBS_BLOCKS,
-    hand_action_bound,
-    hand_chance_bound,
-    max_game_length,
-    max_hands,
-    max_utility,
-)
-from bieten.env._spiel import CardGame, CardObserver, CardState, game_class, load
+from bieten.env._family import Family, families, game_family
+from bieten.env._spiel import CardGame, CardObserver, CardState, game_class, load, register
 
 __all__ = [
-    "DEFAULT_PARAMETERS",
-    "GAME_NAME",
-    "HISTORY_SLOT_SIZE",
-    "MAX_CHANCE_OUTCOMES",
-    "OBS_BLOCKS",
-    "BietenGame",
-    "BietenObserver",
-    "BietenState",
+    "DEFAULT_GAME",
+    "GAMES",
     "CardGame",
     "CardObserver",
     "CardState",
-    "hand_action_bound",
-    "hand_chance_bound",
+    "game_names",
+    "legacy_module",
     "load",
     "load_game",
-    "max_game_length",
-    "max_hands",
-    "max_utility",
+    "spiel_name",
 ]
 
-#: The short name Bieten is registered under.
-GAME_NAME = BIETEN.spiel_name
-#: Bieten's parameters with their defaults (docs/openspiel.md, "Parameters").
-DEFAULT_PARAMETERS: dict[str, Any] = dict(BIETEN.default_parameters)
-# The names the classes had before both games shared them.
-BietenGame = game_class(BIETEN)
-BietenState = CardState
-BietenObserver = CardObserver
+#: The game :func:`load_game` loads when ``game`` is not given.
+DEFAULT_GAME = "bieten"
+
+# One registration per registered game (bieten._families, in the core's order).
+for _family in families():
+    register(_family)
+
+#: The registered games' names, each loadable as ``python_<name>``.
+GAMES: tuple[str, ...] = tuple(family.name for family in families())
 
 
-def load_game(preset: str = "tyrol", **params: Any) -> CardGame:
-    """``pyspiel.load_game("python_bieten", ...)`` with Python values: switches may be ``bool``.
+def spiel_name(game: str = DEFAULT_GAME) -> str:
+    """The short name pyspiel knows ``game`` by (``python_bieten``, ...)."""
+    return game_family(game).spiel_name
+
+
+def load_game(preset: str | None = None, *, game: str = DEFAULT_GAME, **params: Any) -> CardGame:
+    """``pyspiel.load_game("python_<game>", ...)`` with Python values: switches may be ``bool``;
+    ``preset`` defaults to the game's first.
 
     >>> load_game("welibieten", players=2, reraise=False).rules.reraise
     False
+    >>> load_game(game="bieten").get_type().short_name
+    'python_bieten'
     """
-    return load(BIETEN, preset, **params)
+    return load(game_family(game), preset, **params)
+
+
+def game_names(game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """A game's own OpenSpiel names, as its module had them before ``game=`` (deprecated):
+    ``GAME_NAME``, ``DEFAULT_PARAMETERS``, ``MAX_CHANCE_OUTCOMES``, ``<Prefix>Game``,
+    ``<Prefix>State``, ``<Prefix>Observer`` (``Prefix`` the core's class prefix) and the public
+    names of the game's env module (bounds, sizes, ``PACK``, ...)."""
+    family = game_family(game)
+    module = importlib.import_module(type(family).__module__)
+    prefix = family.class_prefix
+    names: dict[str, Any] = {name: getattr(module, name) for name in getattr(module, "__all__", ())}
+    names |= {
+        "GAME_NAME": family.spiel_name,
+        "DEFAULT_PARAMETERS": dict(family.default_parameters),
+        "MAX_CHANCE_OUTCOMES": family.max_chance_outcomes,
+        f"{prefix}Game": game_class(family),
+        f"{prefix}State": CardState,
+        f"{prefix}Observer": CardObserver,
+    }
+    return names
+
+
+def legacy_module(family: Family, name: str) -> ModuleType:
+    """The module a game's OpenSpiel game had before ``game=`` (deprecated; named by the family's
+    ``legacy_modules``): :func:`game_names`, ``load_game`` of that game and the shared classes."""
+    module = ModuleType(name, f"Deprecated: bieten.env.openspiel with game={family.name!r}.")
+
+    def legacy_load_game(preset: str | None = None, **params: Any) -> CardGame:
+        return load(family, preset, **params)
+
+    names: dict[str, Any] = {"CardGame": CardGame, "CardObserver": CardObserver, "CardState": CardState}
+    names |= {"load_game": legacy_load_game, **game_names(family.name)}
+    vars(module).update(names, __all__=sorted(names))
+    return module
+
+
+def __getattr__(name: str) -> Any:
+    """The default game's own names, as this module had them before ``game=`` (deprecated)."""
+    names = game_names(DEFAULT_GAME)
+    if name in names:
+        return names[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

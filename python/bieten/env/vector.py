@@ -2,10 +2,10 @@
 single-agent view, and a PettingZoo-style parallel view of every seat.
 
 >>> from bieten.env.vector import GymVectorEnv
->>> envs = GymVectorEnv("schnapsen", num_envs=3, seed=1, opponents="random")
+>>> envs = GymVectorEnv("bieten", num_envs=3, seed=1, opponents="random")
 >>> obs, infos = envs.reset(seed=1)
 >>> obs["observation"].shape, obs["action_mask"].shape, obs["action_mask"].dtype
-((3, 426), (3, 61), dtype('int8'))
+((3, 663), (3, 140), dtype('int8'))
 >>> actions = obs["action_mask"].argmax(axis=1)
 >>> obs, rewards, terminations, truncations, infos = envs.step(actions)
 >>> rewards.shape, terminations.shape, bool(truncations.any())
@@ -17,7 +17,7 @@ Needs Gymnasium: ``pip install 'bieten[rl]'``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -33,9 +33,10 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from bieten._core import BietenError
 from bieten._vector import VectorEnv
-from bieten.bieten._rules import Rules
 from bieten.env._family import family_of
-from bieten.schnapsen._rules import Rules as SchnapsenRules
+
+if TYPE_CHECKING:
+    from bieten._families import AnyRules
 
 __all__ = ["GymVectorEnv", "ParallelVectorEnv", "single_observation_space"]
 
@@ -69,9 +70,7 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
 
-    def __init__(
-        self, game: str = "bieten", rules: Rules | SchnapsenRules | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, game: str = "bieten", rules: AnyRules | None = None, **kwargs: Any) -> None:
         if kwargs.get("opponents") is None:
             raise BietenError("GymVectorEnv is the single-agent view: give opponents= (e.g. 'random')")
         self.env = VectorEnv(game, rules, **kwargs)
@@ -137,9 +136,7 @@ class ParallelVectorEnv:
 
     metadata: dict[str, Any] = {"name": "bieten_vector_parallel", "render_modes": []}  # noqa: RUF012
 
-    def __init__(
-        self, game: str = "bieten", rules: Rules | SchnapsenRules | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, game: str = "bieten", rules: AnyRules | None = None, **kwargs: Any) -> None:
         if kwargs.get("opponents") is not None:
             raise BietenError("ParallelVectorEnv steps every seat; use GymVectorEnv for opponents=")
         self.env = VectorEnv(game, rules, **kwargs)

@@ -8,7 +8,9 @@ resumes from the last one), an evaluation against ``heuristic`` and ``ismcts`` a
 a learning-curve PNG. The network is written as ``out/<game>.bin``, the format the engine reads
 (``bieten.policies``); copying it to ``python/bieten/policies/`` and rebuilding ships it.
 
-``game`` is ``"bieten"`` (``Rules()``), ``"bauernschnapsen"`` or ``"schnapsen"``.
+``game`` is one of :data:`GAMES`: the policies the registered games' cores ship (``policies`` of
+``bieten._core.GAMES``), each a kind of its game: its default rules (``"bieten"``: ``Rules()``) or
+one of its presets.
 """
 
 from __future__ import annotations

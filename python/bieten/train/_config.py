@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: The games ``train`` takes: Bieten's default rules, and the two Schnapsen tables.
-GAMES = ("bieten", "bauernschnapsen", "schnapsen")
+from bieten import _core
+
+#: The games ``train`` takes: the policies each registered game's core ships (``policies`` of
+#: ``bieten._core.GAMES``, each a kind of its game: its default rules or a preset), game by game.
+GAMES: tuple[str, ...] = tuple(str(policy) for game in _core.GAMES for policy in game["policies"])
 
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """The method's knobs (docs/agents.md, "How it learns"). The defaults are the shipped Bieten run's;
-    the shipped Schnapsen weights were trained with the earlier ones (45% cloning, no smoothing or
-    value warm-up, learning rate 2e-4, entropy 0.003)."""
+    """The method's knobs (docs/agents.md, "How it learns": which shipped weights were trained with
+    which knobs). The defaults are the latest shipped run's."""
 
     hidden: tuple[int, ...] = (256, 256)
     clone_share: float = 0.2  # of the minutes: collecting the teacher's decisions and cloning them
     clone_smoothing: float = 0.1  # of the target's mass spread over the legal actions: keeps the logits soft
     teacher: str = "heuristic"  # the built-in agent whose decisions are cloned
-    clone_limit: int = 300_000  # at most this many decisions kept (800 bytes each for Bieten)
+    clone_limit: int = 300_000  # at most this many decisions kept (a compact observation each)
     league: tuple[str, ...] = ("heuristic",)  # opponents of the PPO phase, a game each in turn
     num_envs: int = 128
     rollout_steps: int = 32

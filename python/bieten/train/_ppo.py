@@ -21,20 +21,21 @@ except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("bieten.train needs PyTorch: pip install 'bieten[train]'") from error
 
 import bieten
-from bieten import schnapsen
 from bieten._core import BietenError
+from bieten._families import Family, kind_family
 from bieten.policies import pack
 from bieten.train._config import GAMES, TrainConfig, TrainResult
 
 
-def _rules(game: str) -> Any:
-    return bieten.Rules() if game == "bieten" else schnapsen.Rules.preset(game)
+def _family(game: str) -> Family:
+    """The family whose core ships a policy named ``game`` (a kind of it, ``bieten._core.GAMES``)."""
+    return kind_family(game)
 
 
 def _new_game(game: str, seed: int) -> Any:
-    if game == "bieten":
-        return bieten.Game(bieten.Rules(), seed, record=False)
-    return schnapsen.Game(schnapsen.Rules.preset(game), seed, record=False)
+    """A game of the rules ``VectorEnv(game)`` plays (the kind's), without a record."""
+    family = _family(game)
+    return family.game(family.rules_for(game), seed, record=False)
 
 
 class Policy(nn.Module):  # type: ignore[misc,unused-ignore]  # (Any without PyTorch installed)
@@ -53,9 +54,11 @@ class Policy(nn.Module):  # type: ignore[misc,unused-ignore]  # (Any without PyT
         return x
 
     def blob(self, game: str) -> bytes:
-        family = "bieten" if game == "bieten" else "schnapsen"
         linear = [cast(nn.Linear, m) for m in self.layers]
-        return pack(family, [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy()) for m in linear])
+        return pack(
+            _family(game).name,
+            [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy()) for m in linear],
+        )
 
 
 def _masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -346,7 +349,9 @@ def _plot(game: str, curve: list[dict[str, float]], folder: Path, config: TrainC
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
 
-    fair = 0.25 if game == "bieten" else 0.5
+    # A seat's fair share of the wins: one winner a game among the players, or one of two sides.
+    family = _family(game)
+    fair = 1 / family.rules_for(game).players if family.simulation.one_winner else 0.5
     fig, ax = plt.subplots(figsize=(6, 3.5))
     xs = [row["minutes"] for row in curve]
     ax.plot(

@@ -5,7 +5,7 @@ and views of the history; needs no framework (docs/pettingzoo.md, docs/openspiel
 >>> BIETEN.spiel_name, BIETEN.num_actions, BIETEN.max_chance_outcomes
 ('python_bieten', 140, 35)
 >>> [hand_action_bound(Rules.preset(p)) for p in Rules.PRESETS]
-[69, 69, 69, 69, 56]
+[69, 69, 69, 69, 72]
 """
 
 from __future__ import annotations
@@ -452,11 +452,11 @@ class _Bieten(Family):
         strs=("wild", "ties", "overbid"),
     )
     default_parameters = spiel_parameters(default_preset, knobs)
-    vector_core = _core.BietenVectorEnv
     max_chance_outcomes = MAX_CHANCE_OUTCOMES
     obs_blocks = OBS_BLOCKS
     hand_word = "hand"
     history_tensor = True
+    legacy_modules = {"_bieten": "environment"}  # noqa: RUF012
 
     observation_high = staticmethod(observation_high)
     render = staticmethod(render)
@@ -530,6 +530,11 @@ class _Bieten(Family):
         return _observation_text(obs, rules)
 
     def resample(self, table: Table, player: int, rng: Any) -> list[int] | None:
+        """The hidden cards of the current hand dealt anew (every other seat keeps the cards it has
+        played), kept once the hand's actions replay legally (rejection sampling; None after many
+        refusals). Earlier hands are kept as they were: everything of them is public except the
+        order of the cards within a seat's packets and the card a cutter left, none of which
+        changes the future."""
         return _resampled_hand(table, player, rng)
 
 

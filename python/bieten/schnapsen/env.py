@@ -258,10 +258,14 @@ class _Schnapsen(Family):
         strs=("partners", "claim", "must_head"),
     )
     default_parameters = spiel_parameters(default_preset, knobs)
-    vector_core = _core.SchnapsenVectorEnv
     max_chance_outcomes = PACK_SIZE
     obs_blocks = _blocks()
     hand_word = "deal"
+    legacy_modules = {  # noqa: RUF012
+        "_schnapsen": "environment",
+        "schnapsen_pettingzoo": "pettingzoo",
+        "schnapsen_openspiel": "openspiel",
+    }
 
     observation_high = staticmethod(observation_high)
     render = staticmethod(render)
