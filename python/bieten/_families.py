@@ -132,6 +132,10 @@ class Family:
     #: What its environments (PettingZoo, OpenSpiel, VectorEnv) need of it, as ``module:name``: the
     #: env family object (bieten.env._family.Family), which needs no framework installed.
     environment: str
+    #: The game tag of its policy blobs (its descriptor's ``kPolicyTag``, csrc/core/policy.hpp): what
+    #: ``bieten.policies.pack`` writes and ``unpack`` reads; its policies are
+    #: ``bieten/<name>/policies/<policy>.bin``, named by the core's registry (``_core.GAMES``).
+    policy_tag: int
 
     @property
     def default_preset(self) -> str:
@@ -228,6 +232,7 @@ BIETEN = Family(
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
     environment="bieten.env._bieten:BIETEN",
+    policy_tag=1,
 )
 
 SCHNAPSEN = Family(
@@ -258,6 +263,7 @@ SCHNAPSEN = Family(
     pettingzoo="bieten.env.schnapsen_pettingzoo",
     openspiel="bieten.env.schnapsen_openspiel",
     environment="bieten.env._schnapsen:SCHNAPSEN",
+    policy_tag=2,
 )
 
 #: Every family, Bieten first.
