@@ -10,12 +10,13 @@ The layout follows the same split: each game's model is a subpackage named after
 same module names (``_rules``, ``_game``, ``_deal``): Bieten's ``bieten.bieten`` (whose API
 ``bieten.*`` hands on) beside ``bieten.schnapsen``; shared code has no game's name in it
 (``_common_game``, ``_event``, ``_records``, ``_agents``, ``_simulation``, ``_session``), and a front
-end is a package of shared modules with one module per game named after the game
-(``terminal/bieten.py``, ``terminal/schnapsen.py``), named here so that the front end finds it.
+end is a package of shared modules that finds each game's part of it in the game's package
+(``bieten.<game>.terminal``; its rulebook ``rules.md``, event schemas ``events-v<N>.json`` and
+policy weights ``policies/<name>.bin`` beside it), named here so that the front end finds it.
 
 A third game, on the Python side, writes: its model package (``Rules`` with ``PRESETS``, ``KNOBS``
 and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``deal``), its
-terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
+terminal view (``<game>/terminal.py`` with the hooks of tests/test_families.py: ``View``,
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
 modules, one ``Family`` in ``FAMILIES`` with its ``simulation`` shape (``SimulationShape``) and its
@@ -219,7 +220,7 @@ BIETEN = Family(
     secrecy_rule="R3",
     top_card=True,
     names_kind=False,
-    terminal="bieten.terminal.bieten",
+    terminal="bieten.bieten.terminal",
     simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winner",
@@ -252,7 +253,7 @@ SCHNAPSEN = Family(
     secrecy_rule="S12",
     top_card=False,
     names_kind=True,
-    terminal="bieten.terminal.schnapsen",
+    terminal="bieten.schnapsen.terminal",
     simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winners",
