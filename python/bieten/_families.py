@@ -137,6 +137,8 @@ class Family:
     #: ``bieten.policies.pack`` writes and ``unpack`` reads; its policies are
     #: ``bieten/<name>/policies/<policy>.bin``, named by the core's registry (``_core.GAMES``).
     policy_tag: int
+    #: A rule id of its rulebook (``bieten/<name>/rules.md``) that ``bieten rules`` gives as an example.
+    rule_example: str
 
     @property
     def default_preset(self) -> str:
@@ -234,6 +236,7 @@ BIETEN = Family(
     openspiel="bieten.env.openspiel",
     environment="bieten.env._bieten:BIETEN",
     policy_tag=1,
+    rule_example="R7.4",
 )
 
 SCHNAPSEN = Family(
@@ -265,6 +268,7 @@ SCHNAPSEN = Family(
     openspiel="bieten.env.schnapsen_openspiel",
     environment="bieten.env._schnapsen:SCHNAPSEN",
     policy_tag=2,
+    rule_example="S6.6",
 )
 
 #: Every family, Bieten first.
