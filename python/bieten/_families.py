@@ -139,6 +139,9 @@ class Family:
     policy_tag: int
     #: A rule id of its rulebook (``bieten/<name>/rules.md``) that ``bieten rules`` gives as an example.
     rule_example: str
+    #: The options of its deal beside the rules (``bieten deal --knock``), each with its rule: the CLI
+    #: refuses them for another family.
+    deal_options: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default_preset(self) -> str:
@@ -269,6 +272,7 @@ SCHNAPSEN = Family(
     environment="bieten.env._schnapsen:SCHNAPSEN",
     policy_tag=2,
     rule_example="S6.6",
+    deal_options={"knock": "S3.3"},
 )
 
 #: Every family, Bieten first.
