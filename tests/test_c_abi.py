@@ -331,7 +331,7 @@ def test_clone_is_independent(capi: _CApi) -> None:
 @pytest.fixture(scope="module")
 def event_schema() -> Any:
     jsonschema = pytest.importorskip("jsonschema")
-    text = (importlib.resources.files("bieten") / "schema" / "events-v2.json").read_text(encoding="utf-8")
+    text = (importlib.resources.files("bieten.bieten") / "events-v2.json").read_text(encoding="utf-8")
     return jsonschema.Draft202012Validator(json.loads(text))
 
 

@@ -126,7 +126,7 @@ class Family:
     name: str
     package: ModuleType  # Rules, Game, IllegalActionError, NUM_ACTIONS, OBSERVATION_SIZE, action_text, deal
     rule_prefix: str  # its rulebook's rule ids: "R" (docs/rules/bieten.md) or "S" (docs/rules/schnapsen.md)
-    schema: str  # its events' JSON Schema in bieten/schema
+    schema: str  # its events' JSON Schema in its package, bieten/<name>/
     vector_game: str  # bieten.VectorEnv's name for it
     configs: tuple[tuple[str, dict[str, Any]], ...]  # presets and knobs the random sweeps play
     first_deal: Callable[[Any, int, int], dict[str, Any]]  # (rules, seed, dealer) -> the first deal
@@ -171,7 +171,7 @@ FAMILIES = (
         name="schnapsen",
         package=schnapsen,
         rule_prefix="S",
-        schema="schnapsen-events-v1.json",
+        schema="events-v1.json",
         vector_game="schnapsen",
         configs=(
             ("bauernschnapsen", {}),
@@ -208,7 +208,7 @@ SLOW_GAMES_PER_CONFIG = 300
 
 
 def _validator(family: Family) -> Draft202012Validator:
-    text = (importlib.resources.files("bieten") / "schema" / family.schema).read_text(encoding="utf-8")
+    text = (importlib.resources.files(f"bieten.{family.name}") / family.schema).read_text(encoding="utf-8")
     schema = json.loads(text)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)

@@ -192,11 +192,11 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     )
     # The shipped policies' weights, compiled in as CMakeLists.txt does (tools/embed_policies.cmake).
     blobs = tmp_path / "policy_blobs.cpp"
+    weights = sorted((ROOT / "python" / "bieten").glob("*/policies/*.bin"))  # each game's folder
     subprocess.run(
         [
             shutil.which("cmake") or "cmake",
-            f"-DDIR={ROOT / 'python' / 'bieten' / 'policies'}",
-            "-DNAMES=bieten,bauernschnapsen,schnapsen",
+            "-DFILES=" + ",".join(map(str, weights)),
             f"-DOUT={blobs}",
             "-P",
             str(ROOT / "tools" / "embed_policies.cmake"),

@@ -41,6 +41,12 @@ def _schema(name: str) -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
+def _game_schema(game: str, name: str) -> dict[str, Any]:
+    """One of a game's event schemas, in its package (python/bieten/<game>/)."""
+    text = importlib.resources.files(f"bieten.{game}").joinpath(name).read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
 SCHEMA = _schema("protocol-v1.json")
 REPLY_ANY = Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
 REQUEST_ANY = Draft202012Validator({"$ref": "#/$defs/request", "$defs": SCHEMA["$defs"]})
@@ -70,8 +76,8 @@ class _ByType:
 REPLY = _ByType("reply", REPLY_ANY)
 REQUEST = _ByType("request", REQUEST_ANY)
 EVENTS = {
-    "bieten": Draft202012Validator(_schema("events-v2.json")),
-    "schnapsen": Draft202012Validator(_schema("schnapsen-events-v1.json")),
+    "bieten": Draft202012Validator(_game_schema("bieten", "events-v2.json")),
+    "schnapsen": Draft202012Validator(_game_schema("schnapsen", "events-v1.json")),
 }
 
 

@@ -1,4 +1,4 @@
-"""The event stream against its published JSON Schema (python/bieten/schema/events-v2.json, docs/events.md).
+"""The event stream against its published JSON Schema (python/bieten/bieten/events-v2.json, docs/events.md).
 
 Seeded random games of every preset x players 2..5 x hand_size 3/4 are played to the end; every event of
 ``game.events`` and of ``game.events_for(seat)`` for every seat is validated against the schema that ships in
@@ -24,8 +24,8 @@ from jsonschema.exceptions import best_match
 
 import bieten
 
-SCHEMA_RESOURCE = ("schema", "events-v2.json")
-V1_RESOURCE = ("schema", "events-v1.json")
+SCHEMA_RESOURCE = ("bieten", "events-v2.json")  # in Bieten's package, bieten.bieten
+V1_RESOURCE = ("bieten", "events-v1.json")
 EVENT_TYPES = (
     "hand_dealt",
     "card_seen",
@@ -116,7 +116,7 @@ def _errors(validator: Draft202012Validator, event: dict[str, Any]) -> str | Non
 
 def test_schema_ships_in_the_installed_package() -> None:
     for version in (1, 2):
-        resource = importlib.resources.files("bieten") / "schema" / f"events-v{version}.json"
+        resource = importlib.resources.files("bieten.bieten") / f"events-v{version}.json"
         assert resource.is_file()
         schema = json.loads(resource.read_text(encoding="utf-8"))
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"

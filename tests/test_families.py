@@ -4,6 +4,7 @@ game up, by kind, record format or object, and the names both games' objects sha
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +83,22 @@ def test_each_familys_terminal_view_has_the_same_hooks() -> None:
         view = entry.module("terminal")
         assert hooks <= set(dir(view)), entry.name
     assert [f.module("terminal").END_FIELD for f in FAMILIES] == ["winner", "winners"]
+
+
+def test_each_familys_own_files_are_in_its_package_and_the_old_view_paths_still_import() -> None:
+    package = Path(bieten.__file__).parent
+    for entry in FAMILIES:
+        assert entry.terminal == f"bieten.{entry.name}.terminal"
+        assert (package / entry.name / "terminal.py").is_file()
+        assert (package / entry.name / "rules.md").is_file()
+        assert (package / entry.name / "events-v1.json").is_file()
+        # bieten.terminal.<game>, where the views were, is the same module
+        assert importlib.import_module(f"bieten.terminal.{entry.name}") is entry.module("terminal")
+    assert sorted(p.name for p in (package / "schema").iterdir() if p.suffix == ".json") == [
+        "protocol-v1.json"
+    ]
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("bieten.terminal.skat")
 
 
 def test_env_modules_are_named_by_path_and_not_imported_by_the_registry() -> None:

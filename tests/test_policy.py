@@ -8,7 +8,9 @@ from __future__ import annotations
 import doctest
 import functools
 import os
+import re
 import struct
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -91,6 +93,26 @@ def test_the_shipped_weights_are_the_compiled_ones_and_small(name: str) -> None:
     layers, game = policies.unpack(shipped)
     assert game == ("bieten" if name == "bieten" else "schnapsen")
     assert layers[-1][0].shape[1] == (140 if name == "bieten" else 61)
+
+
+def test_each_games_policies_are_in_its_package_and_its_sources_cmake_names_them() -> None:
+    """The descriptor's kPolicies (the registry's ``policies``) are the names a game's sources.cmake
+    gives CMakeLists.txt to compile in, from the folder it names: the game's package's policies/."""
+    root = Path(__file__).resolve().parents[1]
+    for game in _core.GAMES:
+        cmake = (root / "csrc" / "games" / game["name"] / "sources.cmake").read_text()
+        folder = re.search(r"^set\(BIETEN_GAME_POLICY_DIR (\S+)\)$", cmake, re.MULTILINE)
+        names = re.search(r"^set\(BIETEN_GAME_POLICIES ([^)]*)\)$", cmake, re.MULTILINE)
+        assert folder and names, game["name"]
+        assert folder.group(1) == f"python/bieten/{game['name']}/policies"
+        assert tuple(names.group(1).split()) == game["policies"]
+        for name in game["policies"]:
+            assert policies.path(name) == root / folder.group(1) / f"{name}.bin"
+    assert policies.NAMES == ("bieten", "bauernschnapsen", "schnapsen")
+    with pytest.raises(
+        bieten.BietenError, match=r"^policy: game must be 'bieten' or 'schnapsen', not 'skat'$"
+    ):
+        policies.pack("skat", [(np.zeros((1, 1)), np.zeros(1))])
 
 
 def test_policy_is_a_builtin_agent_name_everywhere() -> None:

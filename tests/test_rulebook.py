@@ -1,4 +1,4 @@
-"""The rulebooks shipped in the package (bieten/rules/*.md, docs/rules/*.md): every rule id of the
+"""The rulebooks shipped in the package (bieten/<game>/rules.md, docs/rules/<game>.md): every rule id of the
 specification, in its order; each id the sources cite resolves; R10's and S10's preset tables agree
 with the rules the engine makes; bieten.rule_text cuts out one rule."""
 
@@ -138,12 +138,14 @@ def test_every_heading_of_a_rulebook_is_a_rule_or_its_title() -> None:
 
 
 def test_docs_rules_are_the_shipped_rulebooks() -> None:
-    """python/bieten/rules is the one source (the wheel ships it); docs/rules is its copy for readers."""
+    """python/bieten/<game>/rules.md is the one source (the wheel ships it); docs/rules/<game>.md is its
+    copy for readers."""
+    assert RULEBOOKS == (("bieten.md", "Bieten"), ("schnapsen.md", "Bauernschnapsen and Schnapsen"))
     for name, _ in RULEBOOKS:
-        shipped = (ROOT / "python" / "bieten" / "rules" / name).read_bytes()
+        source = f"python/bieten/{name.removesuffix('.md')}/rules.md"
+        shipped = (ROOT / source).read_bytes()
         assert (ROOT / "docs" / "rules" / name).read_bytes() == shipped, (
-            f"docs/rules/{name} differs from python/bieten/rules/{name}: "
-            f"cp python/bieten/rules/{name} docs/rules/{name}"
+            f"docs/rules/{name} differs from {source}: cp {source} docs/rules/{name}"
         )
 
 
@@ -258,9 +260,9 @@ def test_an_unknown_rule_id_is_quoted_at_most_40_characters() -> None:
 
 
 def test_rulebooks_are_read_from_the_package() -> None:
-    shipped = Path(bieten.__file__).parent / "rules"
+    package = Path(bieten.__file__).parent
     for name, _ in RULEBOOKS:
-        assert rulebook(name) == (shipped / name).read_text(encoding="utf-8")
+        assert rulebook(name) == (package / name.removesuffix(".md") / "rules.md").read_text(encoding="utf-8")
     with pytest.raises(
         ValueError, match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md$"
     ):

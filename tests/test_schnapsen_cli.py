@@ -1,5 +1,5 @@
 """The bieten command line with --game: deal, simulate and a terminal game of Bauernschnapsen and
-Schnapsen (python/bieten/terminal/schnapsen.py), driven with scripted input."""
+Schnapsen (python/bieten/schnapsen/terminal.py), driven with scripted input."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import bieten
 from bieten import schnapsen, simulate
 from bieten._core import schnapsen as core
 from bieten.cli import build_parser, cmd_play, cmd_replay, main
+from bieten.schnapsen.terminal import View as SchnapsenView
 from bieten.terminal import play
-from bieten.terminal.schnapsen import View as SchnapsenView
 
 
 def run(*argv: str) -> str:

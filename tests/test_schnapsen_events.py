@@ -1,6 +1,6 @@
 """The Schnapsen event stream against its JSON Schema, and what ``events_for(seat)`` hides (S12).
 
-(a) The schema ships in the package (``bieten/schema/schnapsen-events-v1.json``), is a valid draft 2020-12
+(a) The schema ships in the package (``bieten/schnapsen/events-v1.json``), is a valid draft 2020-12
     schema, names exactly the engine's 21 event types and refuses unknown types and fields.
 (b) Seeded random games of every preset and of several knob combinations are played to the end; every
     event of ``game.events`` and of ``game.events_for(seat)`` for every seat validates, ``seq`` counts
@@ -89,7 +89,7 @@ def _rules(preset: str, knobs: dict[str, Any]) -> schnapsen.Rules:
 
 
 def _schema_text() -> str:
-    resource = importlib.resources.files("bieten.schema") / "schnapsen-events-v1.json"
+    resource = importlib.resources.files("bieten.schnapsen") / "events-v1.json"
     return resource.read_text(encoding="utf-8")
 
 
@@ -120,14 +120,14 @@ def _random_game(rules: schnapsen.Rules, seed: int) -> schnapsen.Game:
 
 
 def test_schema_ships_in_the_package_as_draft_2020_12_version_1() -> None:
-    resource = importlib.resources.files("bieten.schema") / "schnapsen-events-v1.json"
+    resource = importlib.resources.files("bieten.schnapsen") / "events-v1.json"
     assert resource.is_file()
     schema = json.loads(resource.read_text(encoding="utf-8"))
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["$id"] == "urn:bieten:schema:schnapsen-events-v1"
     Draft202012Validator.check_schema(schema)
     # The Bieten schema beside it is a different file with a different id.
-    other = importlib.resources.files("bieten.schema") / "events-v2.json"
+    other = importlib.resources.files("bieten.bieten") / "events-v2.json"
     bieten_schema = json.loads(other.read_text(encoding="utf-8"))
     assert bieten_schema["$id"] != schema["$id"]
 

@@ -26,9 +26,9 @@ import pytest
 
 import bieten
 from bieten import _core
+from bieten.bieten.terminal import View
 from bieten.cli import main
 from bieten.terminal import ReplayError, load_jsonl, play
-from bieten.terminal.bieten import View
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -36,6 +36,7 @@ py::dict describe() {
   out["action_rule"] = text(D::kActionRule);
   out["presets"] = names(D::kPresets);
   out["policies"] = names(D::kPolicies);
+  out["policy_tag"] = D::kPolicyTag;
   out["num_actions"] = G::kNumActions;
   out["observation_size"] = kObservationSizeOf<G>;
   out["max_players"] = G::kMaxPlayers;

@@ -2,19 +2,19 @@
 
 The rules are those of the rulebook shipped with the package (docs/rules/bieten.md); the rule ids
 (R1…R11) cited in every error message look up their rule with ``bieten.rule_text`` or ``bieten rules``.
-Each game is a subpackage, the one beside the other: Bieten's ``bieten.bieten``, whose names this
-package hands on (``bieten.Rules``, ``bieten.Game``, ...), and ``bieten.schnapsen``; ``bieten.games()``
-names them and ``bieten.make(name, ...)`` makes a game of one.
+Each registered game is a subpackage named after it, side by side: Bieten's ``bieten.bieten``, whose
+names this package hands on (``bieten.Rules``, ``bieten.Game``, ...), beside the others;
+``bieten.games()`` names them and ``bieten.make(name, ...)`` makes a game of one.
 
 >>> import bieten
 >>> rules = bieten.Rules.preset("tyrol", players=3)
 >>> hands = bieten.deal(7, rules)
 >>> [len(h) for h in hands]
 [3, 3, 3]
->>> sorted(bieten.evaluate(hands, rules))
-['gleich', 'green', 'hanger', 'red', 'weli']
->>> bieten.games(), bieten.make("schnapsen", seed=1).current_player
-(('bieten', 'schnapsen'), 3)
+>>> bieten.evaluate(hands, rules)["red"]  # the seat that wins the red figure (R6)
+2
+>>> bieten.games()[0], [bieten.make(name, seed=1).ply for name in bieten.games()]
+('bieten', [0, 0])
 """
 
 from typing import TYPE_CHECKING
@@ -92,7 +92,7 @@ _LAZY = {
     "tournament": "bieten._tournament",
     "VectorEnv": "bieten._vector",
 }
-# Every game's subpackage is an attribute: Bieten's is imported above, another game's (``bieten.schnapsen``,
+# Every game's subpackage is an attribute: Bieten's is imported above, another game's (``bieten.<game>``,
 # which ``import bieten`` used to load as a side effect) on first access.
 _LAZY_SUBPACKAGES = _games.GAMES
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bieten._core import AgentError
-from bieten._families import BIETEN, type_family
+from bieten._families import FAMILIES, type_family
 from bieten._seeds import check_u64
 
 #: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
@@ -28,21 +28,18 @@ def is_builtin_agent(name: str) -> bool:
 
 class Agent:
     """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
-    step-by-step Python loops, in either game: it plays the game it is given (the registry's
+    step-by-step Python loops, in any game: it plays the game it is given (the registry's
     family of the game) with its own seed.
 
-    >>> from bieten import Game, Rules, schnapsen
-    >>> game = Game(Rules(players=2), seed=3)
+    >>> import bieten
     >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
-    >>> while not game.is_over:
-    ...     game.apply_id(bots[game.current_player].act(game))
-    >>> game.winner in (0, 1)
-    True
-    >>> game = schnapsen.Game(schnapsen.Rules.preset("schnapsen"), seed=3)
-    >>> while not game.is_over:
-    ...     game.apply_id(bots[game.current_player].act(game))
-    >>> len(game.winners)
-    1
+    >>> for name in bieten.games():  # every registered game, each to its end
+    ...     game = bieten.make(name, seed=3)
+    ...     while not game.is_over:
+    ...         game.apply_id(bots[game.current_player % 2].act(game))
+    ...     print(game.is_over, len(game.winners) > 0)
+    True True
+    True True
     """
 
     __slots__ = ("_cores", "_name", "_seed")
@@ -53,21 +50,22 @@ class Agent:
         self._name = name
         self._seed = check_u64(seed)
         self._cores: dict[type, Any] = {}
-        self._core_for(BIETEN.game)  # checks the knobs of "ismcts:..." now, as the core does
+        self._core_for(FAMILIES[0].game)  # checks the knobs of "ismcts:..." now, as the core does
 
     def _core_for(self, kind: type) -> Any:
         core = self._cores.get(kind)
         if core is None:
             family = type_family(kind)
             if family is None:
-                games = "a bieten.Game or a bieten.schnapsen.Game"
+                # each family's Game, as its repr names it (bieten.Game, bieten.<game>.Game)
+                games = " or ".join(f"a bieten.{f.rules._REPR.removesuffix('Rules')}Game" for f in FAMILIES)
                 raise TypeError(f"an agent plays {games}, not {kind.__name__}")
             core = self._cores[kind] = family.core_agent(self._name, self._seed)
         return core
 
     @property
     def name(self) -> str:
-        return str(self._core_for(BIETEN.game).name)
+        return str(self._core_for(FAMILIES[0].game).name)
 
     def act(self, game: Any) -> int:
         """The action id this agent chooses for the seat to act."""

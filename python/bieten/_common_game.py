@@ -1,7 +1,7 @@
-"""What both games' ``Game`` classes add to their compiled core in the same words: checked moves for
+"""What every game's ``Game`` class adds to its compiled core in the same words: checked moves for
 front ends (``apply`` with ``seat`` and ``ply``), ``why_illegal``, the event lists, the action
-history and record equality. Each game's class (python/bieten/bieten/_game.py,
-python/bieten/schnapsen/_game.py) names its rule prefix, its Action type and its action texts.
+history and record equality. Each game's class (python/bieten/<game>/_game.py) names its rule
+prefix, its Action type and its action texts.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ _GameT = TypeVar("_GameT", bound="CommonGame[Any]")
 
 
 class CommonGame(Generic[_RulesT]):
-    """The shared surface of a game of either family, mixed in before its core class."""
+    """The shared surface of a game of any family, mixed in before its core class."""
 
     __slots__ = ()
 
-    #: The game's rule-id prefix: "R" (docs/rules/bieten.md) or "S" (docs/rules/schnapsen.md).
+    #: The game's rule-id prefix, that of its rulebook's ids (docs/rules/<game>.md): "R" for Bieten.
     _RULE: ClassVar[str]
-    #: The game's Action type (R11 or S11 notation) and the text of every action id.
+    #: The game's Action type (its rulebook's action notation) and the text of every action id.
     _ACTION: ClassVar[type[Any]]
     _ACTION_TEXTS: ClassVar[Sequence[str]]
     #: What builds an event from the core's dict (bieten.Event).
@@ -122,7 +122,7 @@ class CommonGame(Generic[_RulesT]):
 
     @property
     def events(self) -> list[Event]:
-        """Every event so far (docs/events.md, docs/schnapsen_events.md), every card visible."""
+        """Every event so far (the game's events page in docs/), every card visible."""
         self._require_record("events")
         cache = self._event_cache
         if self.event_count() > len(cache):
@@ -175,11 +175,12 @@ class CommonGame(Generic[_RulesT]):
         Traceback (most recent call last):
         ...
         bieten._core.GameRecordError: from_bytes: truncated: the header says 59 bytes, 58 given
+        >>> other = bieten.make(bieten.games()[-1], seed=7)  # a game of another registered family
         >>> try:
-        ...     bieten.schnapsen.Game.from_bytes(data)
+        ...     type(other).from_bytes(data)
         ... except bieten.GameRecordError as err:
         ...     print(err)
-        from_bytes: a record of another game (game 1), not of bieten-schnapsen-game (game 2)
+        from_bytes: a record of another game (game 1), not of bieten-...-game (game 2)
         """
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise GameRecordError(f"from_bytes: expected bytes, not {type(data).__name__}")

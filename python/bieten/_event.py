@@ -1,5 +1,5 @@
-"""One thing that happened in a game, of either game: what ``events`` and ``events_for`` list
-(docs/events.md, docs/schnapsen_events.md)."""
+"""One thing that happened in a game, of any game: what ``events`` and ``events_for`` list
+(each game's events page in docs/: docs/events.md for Bieten's)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ class Event:
     >>> first = game.events[0]
     >>> first.type, first.seq, first.hand, first["dealer"]
     ('hand_dealt', 0, 0, 0)
-    >>> type(bieten.schnapsen.Game(bieten.schnapsen.Rules(), seed=7).events[0]) is bieten.Event
-    True
+    >>> [type(bieten.make(name, seed=7).events[0]) is bieten.Event for name in bieten.games()]
+    [True, True]
     """
 
     __slots__ = ("_data",)

@@ -10,12 +10,13 @@ The layout follows the same split: each game's model is a subpackage named after
 same module names (``_rules``, ``_game``, ``_deal``): Bieten's ``bieten.bieten`` (whose API
 ``bieten.*`` hands on) beside ``bieten.schnapsen``; shared code has no game's name in it
 (``_common_game``, ``_event``, ``_records``, ``_agents``, ``_simulation``, ``_session``), and a front
-end is a package of shared modules with one module per game named after the game
-(``terminal/bieten.py``, ``terminal/schnapsen.py``), named here so that the front end finds it.
+end is a package of shared modules that finds each game's part of it in the game's package
+(``bieten.<game>.terminal``; its rulebook ``rules.md``, event schemas ``events-v<N>.json`` and
+policy weights ``policies/<name>.bin`` beside it), named here so that the front end finds it.
 
 A third game, on the Python side, writes: its model package (``Rules`` with ``PRESETS``, ``KNOBS``
 and ``preset``; ``Game`` mixing ``CommonGame`` into its compiled core class; ``deal``), its
-terminal view (``terminal/<game>.py`` with the hooks of tests/test_families.py: ``View``,
+terminal view (``<game>/terminal.py`` with the hooks of tests/test_families.py: ``View``,
 ``END_FIELD``, ``INSTRUCTIONS``, ``HELP``, ``title``, ``about``, ``rules_name``, ``status``,
 ``action_label``, ``commands``, ``deal_data``, ``deal_setup``, ``deal_lines``), its environment
 modules, one ``Family`` in ``FAMILIES`` with its ``simulation`` shape (``SimulationShape``) and its
@@ -133,6 +134,18 @@ class Family:
     #: What its environments (PettingZoo, OpenSpiel, VectorEnv) need of it, as ``module:name``: the
     #: env family object (bieten.env._family.Family) in the game's package, which needs no framework.
     environment: str
+    #: A rule id of its rulebook (``bieten/<name>/rules.md``) that ``bieten rules`` gives as an example.
+    rule_example: str
+    #: The options of its deal beside the rules (``bieten deal --knock``), each with its rule: the CLI
+    #: refuses them for another family.
+    deal_options: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def policy_tag(self) -> int:
+        """The game tag of its policy blobs (its descriptor's ``kPolicyTag``, read from the core's
+        registry ``_core.GAMES``): what ``bieten.policies.pack`` writes and ``unpack`` reads; its
+        policies are ``bieten/<name>/policies/<policy>.bin``, named by the same registry."""
+        return int(next(game for game in _core.GAMES if game["name"] == self.name)["policy_tag"])
 
     @property
     def default_preset(self) -> str:
@@ -216,7 +229,7 @@ BIETEN = Family(
     secrecy_rule="R3",
     top_card=True,
     names_kind=False,
-    terminal="bieten.terminal.bieten",
+    terminal="bieten.bieten.terminal",
     simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winner",
@@ -229,6 +242,7 @@ BIETEN = Family(
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
     environment="bieten.bieten.env:BIETEN",
+    rule_example="R7.4",
 )
 
 SCHNAPSEN = Family(
@@ -248,7 +262,7 @@ SCHNAPSEN = Family(
     secrecy_rule="S12",
     top_card=False,
     names_kind=True,
-    terminal="bieten.terminal.schnapsen",
+    terminal="bieten.schnapsen.terminal",
     simulation_result="bieten._simulation.results:SimulationResult",
     simulation=SimulationShape(
         winner_column="winners",
@@ -259,6 +273,8 @@ SCHNAPSEN = Family(
     pettingzoo="bieten.env.pettingzoo",
     openspiel="bieten.env.openspiel",
     environment="bieten.schnapsen.env:SCHNAPSEN",
+    rule_example="S6.6",
+    deal_options={"knock": "S3.3"},
 )
 
 #: Every family, Bieten first.

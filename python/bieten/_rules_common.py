@@ -1,7 +1,7 @@
-"""What both games' ``Rules`` classes do in the same words: knob type checks, presets, the mapping
+"""What every game's ``Rules`` class does in the same words: knob type checks, presets, the mapping
 form, immutability, equality, hashing, ``repr`` and pickling. Each game's class
-(python/bieten/bieten/_rules.py, python/bieten/schnapsen/_rules.py) names its rule id, its compiled rules
-module, its presets and its knobs (with a property for each).
+(python/bieten/<game>/_rules.py) names its rule id, its compiled rules module, its presets and its
+knobs (with a property for each).
 """
 
 from __future__ import annotations
@@ -47,12 +47,12 @@ class CommonRules:
     # the knob values in table order and the CoreRules.
     __slots__ = ("_core", "_values")
 
-    #: The game's rules rule id in messages: "R10" (docs/rules/bieten.md) or "S10" (docs/rules/schnapsen.md).
+    #: The game's rules rule id in messages, of its rulebook (docs/rules/<game>.md): "R10" for Bieten.
     _RULE: ClassVar[str]
-    #: The game's compiled module (bieten._core or bieten._core.schnapsen): KNOB_TYPES,
+    #: The game's compiled module (bieten._core, or its submodule named after the game): KNOB_TYPES,
     #: preset_values and CoreRules.
     _CORE: ClassVar[ModuleType]
-    #: The name ``repr`` shows ("Rules" or "schnapsen.Rules").
+    #: The name ``repr`` shows: "Rules" for the package's own game, "<game>.Rules" for another.
     _REPR: ClassVar[str]
     #: name -> "int", "bool" or "str", in to_dict order, from the core's table (KNOB_TYPES).
     _TYPES: ClassVar[dict[str, str]]

@@ -1,6 +1,6 @@
 """The engine protocol's logic, apart from any transport (docs/protocol.md).
 
-A :class:`Table` is one game of either family (Bieten, or Bauernschnapsen/Schnapsen) behind one
+A :class:`Table` is one game of any family of the registry (python/bieten/_families.py) behind one
 uniform surface: its state, a seat's events since a sequence number, the legal actions with the ply,
 client and bot moves, and its record. A :class:`Session` is a set of tables and the request dispatch:
 it takes a request (a decoded JSON object, or one line of text) and returns the reply as a dict,
@@ -10,9 +10,10 @@ stdin/stdout JSON Lines loop over a Session; other front ends (an HTTP or WebSoc
 >>> session = Session()
 >>> session.handle({"type": "hello", "id": 1, "protocols": [1]})["protocol"]
 1
->>> reply = session.handle({"type": "new", "kind": "schnapsen", "seed": 7})
->>> reply["game"], reply["family"], reply["state"]["current_player"]
-('g1', 'schnapsen', 1)
+>>> kind = KINDS[-1]  # a kind of the registry's last family
+>>> reply = session.handle({"type": "new", "kind": kind, "seed": 7})
+>>> reply["game"], reply["family"] == kind_family(kind).name, reply["state"]["current_player"]
+('g1', True, 1)
 >>> session.handle({"type": "apply", "game": "g1", "seat": 0, "ply": 0, "action": "close"})["code"]
 'wrong_seat'
 >>> session.handle_line("{not json")["code"]
@@ -29,14 +30,14 @@ from typing import Any
 from bieten import _core
 from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import BietenError, GameRecordError
-from bieten._families import BIETEN, FAMILIES, AnyGame, Family, family_of, kind_family, record_family
+from bieten._families import FAMILIES, AnyGame, Family, family_of, kind_family, record_family
 from bieten._families import KINDS as KINDS
 from bieten._seeds import check_u64
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
 PROTOCOLS = (1,)
-# KINDS, the values of ``kind`` in a ``new`` request (Bieten, or a preset of Bauernschnapsen and
-# Schnapsen), are the registry's (python/bieten/_families.py).
+# KINDS, the values of ``kind`` in a ``new`` request (each family's kinds), are the registry's
+# (python/bieten/_families.py).
 #: The longest request line, in bytes without its newline (``bieten engine --max-line``).
 MAX_LINE = 1 << 20
 #: The most games a session keeps open at once.
@@ -104,7 +105,7 @@ def _refusal(err: BaseException) -> ProtocolError:
 
 
 class Table:
-    """One game, Bieten or Bauernschnapsen/Schnapsen, behind the surface the protocol needs.
+    """One game of any family, behind the surface the protocol needs.
 
     >>> table = Table.new("bieten", rules={"players": 2}, seed=7)
     >>> table.family, table.players, table.ply
@@ -139,8 +140,9 @@ class Table:
         deal: Any = None,
         top_card: str | None = None,
     ) -> Table:
-        """A new game: ``kind`` is "bieten" (with an R10 ``preset``, default tyrol) or a Schnapsen
-        preset (S10); ``rules`` overrides knobs; no ``seed`` draws one at random."""
+        """A new game: ``kind`` is one of ``KINDS`` (the family's kind, with a ``preset`` for a family
+        whose preset is chosen apart, ``Family.preset_apart``, else the kind is the preset); ``rules``
+        overrides knobs; no ``seed`` draws one at random."""
         if kind not in KINDS:
             raise ProtocolError(
                 "bad_field", f"new: kind must be one of {', '.join(KINDS)}, not {_show(kind)}"
@@ -164,7 +166,7 @@ class Table:
 
     @classmethod
     def load(cls, record: Mapping[str, Any]) -> Table:
-        """A game restored from its record (``save``), of either family by its ``format``."""
+        """A game restored from its record (``save``), of any family by its ``format``."""
         form = record.get("format")
         family = record_family(form)
         if family is None:
@@ -178,7 +180,7 @@ class Table:
     # -- reading it -----------------------------------------------------------------------------------
     @property
     def rule_prefix(self) -> str:
-        """ "R" for Bieten's rule ids, "S" for Schnapsen's."""
+        """The prefix of the game's rule ids (``Family.rule_prefix``): "R" for Bieten's."""
         return self._family.rule_prefix
 
     @property
@@ -221,7 +223,7 @@ class Table:
             )
 
     def events(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
-        """The events ``seat`` may see with ``seq >= since`` (docs/events.md, docs/schnapsen_events.md)."""
+        """The events ``seat`` may see with ``seq >= since`` (each game's events page in docs/)."""
         self.check_seat(seat)
         view = self.game.events_for(seat)
         return [event.to_dict() for event in view if event.seq >= since]
@@ -258,7 +260,7 @@ class Table:
             )
 
     def _action(self, action: str | int) -> tuple[int, str]:
-        """An action's id and text in this game's notation (R11, S11), or ``bad_action``."""
+        """An action's id and text in this game's notation (its rulebook's: R11, ...), or ``bad_action``."""
         if isinstance(action, str) and len(action) > 64:
             raise ProtocolError("bad_action", f"{self.rule_prefix}11: {_quote(action)} is not an action")
         try:
@@ -619,7 +621,8 @@ class Session:
             "engine": "bieten",
             "version": __version__,
             "kinds": list(KINDS),
-            "presets": list(BIETEN.presets),
+            # the presets chosen apart from the kind (a preset_apart family's; protocol v1 has one)
+            "presets": [p for f in FAMILIES if f.preset_apart for p in f.presets],
             "agents": list(AGENTS),
             "max_line": self.max_line,
             "max_games": self.max_games,

@@ -40,7 +40,7 @@ cdef extern from "bieten/bieten.h" nogil:
 
     # A seat's view of a game for one decision (read the fields, or call the functions below).
     ctypedef struct bieten_view:
-        int game              # BIETEN_GAME_BIETEN or BIETEN_GAME_SCHNAPSEN
+        int game              # the game's BIETEN_GAME_* constant
         int seat              # the seat to act
         int players
         int num_actions       # the size of the game's action space

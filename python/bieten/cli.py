@@ -1,7 +1,7 @@
 """The ``bieten`` command: show a seeded deal, self-play many games, play a game at the terminal,
 replay a saved one, serve the engine protocol (``bieten engine``, docs/protocol.md), or serve tables
 to play in a browser (``bieten serve``, docs/server.md). ``--game``
-picks Bieten (the default) or a preset of Bauernschnapsen and Schnapsen (docs/rules/schnapsen.md S10) for
+picks a kind of a registered family (python/bieten/_families.py; the first family's the default) for
 ``deal``, ``simulate`` and ``play``."""
 
 from __future__ import annotations
@@ -16,20 +16,22 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
+from bieten import _core
 from bieten._core import BietenError
-from bieten._families import BIETEN, FAMILIES, KINDS, AnyRules, Family, kind_family
+from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._seeds import MAX_THREADS
 from bieten._version import __version__
-from bieten.bieten._rules import Rules
 
-#: The values of ``--game``: Bieten, or a preset of Bauernschnapsen and Schnapsen (S10).
+#: The values of ``--game``: every family's kinds (the first family's first kind the default).
 GAMES = KINDS
+#: The family whose preset is chosen apart from its kind (``--preset``; ``Family.preset_apart``).
+_PRESET_FAMILY = next(f for f in FAMILIES if f.preset_apart)
 #: The rules options some family takes and another refuses (``Family.own_options``), with their flags.
 _FAMILY_OPTIONS = {"preset": "--preset", "players": "--players", "hand_size": "--hand-size"}
 
 
 def _family(args: argparse.Namespace) -> Family:
-    return kind_family(getattr(args, "game", "bieten"))
+    return kind_family(getattr(args, "game", GAMES[0]))
 
 
 def _rules_from(args: argparse.Namespace) -> AnyRules:
@@ -61,7 +63,7 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
 
 
 def _preset(args: argparse.Namespace) -> str:
-    """The preset the command plays: Bieten's R10 preset, or the Schnapsen kind (S10)."""
+    """The preset the command plays: one chosen apart (``--preset``), or the kind itself."""
     family = _family(args)
     if family.preset_apart:
         return str(args.preset or family.default_preset)
@@ -106,13 +108,23 @@ def _check_ranges(args: argparse.Namespace) -> None:
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--game",
-        default="bieten",
-        choices=GAMES,
-        help="bieten (default), or a Bauernschnapsen/Schnapsen preset (docs/rules/schnapsen.md S10)",
+    from bieten._rulebook import title
+
+    others = " or a ".join(
+        f"{title(f'{f.name}.md').replace(' and ', '/')} preset (docs/rules/{f.name}.md {f.rule_prefix}10)"
+        for f in FAMILIES
+        if not f.preset_apart
     )
-    parser.add_argument("--preset", default=None, choices=Rules.PRESETS, help="Bieten rules preset (R10)")
+    parser.add_argument(
+        "--game", default=GAMES[0], choices=GAMES, help=f"{GAMES[0]} (default), or a {others}"
+    )
+    apart = _PRESET_FAMILY
+    parser.add_argument(
+        "--preset",
+        default=None,
+        choices=apart.presets,
+        help=f"{apart.title} rules preset ({apart.rule_prefix}10)",
+    )
     parser.add_argument("--players", type=int, default=None, help="2 to 5 (default: the preset's, 4)")
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
 
@@ -140,8 +152,12 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     """``bieten deal``: one seeded deal, as the family's terminal view shows it (or as JSON)."""
     family = _family(args)
     rules = _rules_from(args)
-    if args.knock and family is BIETEN:  # Bieten's cutter never knocks: refused, not ignored
-        raise _Usage("--knock is an option of Bauernschnapsen and Schnapsen (S3.3); add --game")
+    for owner in FAMILIES:  # an option of another family's deal is refused, not ignored
+        for option, rule in owner.deal_options.items():
+            if getattr(args, option, None) and option not in family.deal_options:
+                from bieten._rulebook import title
+
+                raise _Usage(f"--{option} is an option of {title(f'{owner.name}.md')} ({rule}); add --game")
     face = family.module("terminal")
     options, dealt = face.deal_data(rules, args.seed, args.hand, args.dealer, args.knock)
     if args.json:
@@ -340,10 +356,12 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bieten._rulebook import title
+
+    others = ", ".join(title(f"{f.name}.md") for f in FAMILIES[1:])
     parser = _Parser(
         prog="bieten",
-        description="Bieten, the Tyrolean and Bavarian bluffing card game; with --game, Bauernschnapsen "
-        "and Schnapsen.",
+        description=f"Bieten, the Tyrolean and Bavarian bluffing card game; with --game, {others}.",
     )
     parser.add_argument("--version", action="version", version=f"bieten {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -376,7 +394,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_train = sub.add_parser(
         "train", help="train the policy agent by self-play on VectorEnv (needs 'bieten[train]', PyTorch)"
     )
-    p_train.add_argument("--game", required=True, help="bieten, bauernschnapsen or schnapsen")
+    policies = [str(p) for game in _core.GAMES for p in game["policies"]]  # a shipped policy each
+    p_train.add_argument("--game", required=True, help=f"{', '.join(policies[:-1])} or {policies[-1]}")
     p_train.add_argument("--minutes", type=float, required=True, help="wall-clock budget in minutes")
     p_train.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     p_train.add_argument("--out", required=True, help="folder for checkpoints, <game>.bin and curve.png")

@@ -25,3 +25,6 @@ set(BIETEN_GAME_PYTHON_SOURCES
 set(BIETEN_GAME_C_SOURCES
   c_abi.cpp
 )
+# Its shipped policies (the descriptor's kPolicies), compiled in from <name>.bin of this folder of the repository.
+set(BIETEN_GAME_POLICY_DIR python/bieten/schnapsen/policies)
+set(BIETEN_GAME_POLICIES bauernschnapsen schnapsen)

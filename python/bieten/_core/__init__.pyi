@@ -91,7 +91,7 @@ class CardSet:
     def __ge__(self, other: _CardsLike) -> bool: ...
     def __gt__(self, other: _CardsLike) -> bool: ...
 
-# What the compiled modules of both games (this one and .schnapsen) expose alike. These bases exist
+# What the compiled modules of every game (this one and each game's submodule) expose alike. These bases exist
 # only for the type checker: each game's classes are separate C++ classes that list the same
 # methods, so each stub below names only what its game adds.
 

@@ -1,19 +1,22 @@
 """The learned policies that ship with the engine (docs/agents.md, "policy"), and their file format.
 
-Each ``<name>.bin`` here (``bieten``, ``bauernschnapsen``, ``schnapsen``) is a small network over the
-game's observation, compiled into the engine as well, which plays it as the built-in agent
-``"policy"`` without Python. ``pack`` writes the format (a versioned little-endian blob with a
-checksum, csrc/core/policy.hpp) from NumPy arrays, ``unpack`` reads it back; neither needs PyTorch.
+Each game's package holds its shipped policies, ``policies/<name>.bin`` (the names its descriptor
+lists, ``bieten._core.GAMES``' ``policies``): each a small network over the game's observation,
+compiled into the engine as well, which plays it as the built-in agent ``"policy"`` without Python.
+``pack`` writes the format (a versioned little-endian blob with a checksum, csrc/core/policy.hpp)
+from NumPy arrays, ``unpack`` reads it back; neither needs PyTorch.
 
 >>> import numpy as np
 >>> from bieten import _core
->>> w = np.zeros((426, 61), np.float32); w[0, 5] = 2.0   # one layer: output 5 is 2 * observation[0]
->>> blob = pack("schnapsen", [(w, np.ones(61, np.float32))])
->>> obs = np.zeros(426, np.float32); obs[0] = 1.5
->>> _core.policy_outputs(blob, "schnapsen", obs)[[0, 5]].tolist()
+>>> game = _core.GAMES[-1]
+>>> inputs, outputs = game["observation_size"], game["num_actions"]
+>>> w = np.zeros((inputs, outputs), np.float32); w[0, 5] = 2.0   # one layer: output 5 is 2 * observation[0]
+>>> blob = pack(game["name"], [(w, np.ones(outputs, np.float32))])
+>>> obs = np.zeros(inputs, np.float32); obs[0] = 1.5
+>>> _core.policy_outputs(blob, game["name"], obs)[[0, 5]].tolist()
 [1.0, 4.0]
->>> [a.shape for a in unpack(blob)[0][0]]
-[(426, 61), (61,)]
+>>> [a.shape for a in unpack(blob)[0][0]] == [(inputs, outputs), (outputs,)], unpack(blob)[1] == game["name"]
+(True, True)
 """
 
 from __future__ import annotations
@@ -26,15 +29,21 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from bieten import _core
 from bieten._core import BietenError
+from bieten._families import FAMILIES
 
 __all__ = ["FORMAT_VERSION", "NAMES", "pack", "path", "unpack"]
 
 #: The blob format this engine reads (csrc/core/policy.hpp).
 FORMAT_VERSION = 1
-#: The shipped policies: Bieten, and Bauernschnapsen/Schnapsen by table (four players, two).
-NAMES = ("bieten", "bauernschnapsen", "schnapsen")
-_TAGS = {"bieten": 1, "schnapsen": 2}
+#: The game of each shipped policy, by the policy's name: each game's policies (its descriptor's
+#: ``kPolicies``, e.g. one per table size), in the registry's order.
+_GAME_OF: dict[str, str] = {str(p): str(g["name"]) for g in _core.GAMES for p in g["policies"]}
+#: The shipped policies, game by game.
+NAMES: tuple[str, ...] = tuple(_GAME_OF)
+#: The blob's game tag of each game (its descriptor's ``kPolicyTag``; ``Family.policy_tag``).
+_TAGS: dict[str, int] = {family.name: family.policy_tag for family in FAMILIES}
 _MAGIC = b"BTPN"
 _MAX_LAYERS = 8
 _MAX_WIDTH = 1024
@@ -43,10 +52,11 @@ Layer = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 
 def path(name: str) -> Path:
-    """The package file of the shipped policy ``name`` (one of ``NAMES``)."""
+    """The package file of the shipped policy ``name`` (one of ``NAMES``): in its game's package,
+    ``bieten/<game>/policies/<name>.bin``."""
     if name not in NAMES:
         raise BietenError(f"policy: no shipped policy {name!r}; they are {', '.join(NAMES)}")
-    return Path(__file__).with_name(f"{name}.bin")
+    return Path(__file__).parent.parent / _GAME_OF[name] / "policies" / f"{name}.bin"
 
 
 def _fnv1a64(data: bytes) -> int:
@@ -57,11 +67,11 @@ def _fnv1a64(data: bytes) -> int:
 
 
 def pack(game: str, layers: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]]) -> bytes:
-    """The blob of a network for ``game`` (``"bieten"`` or ``"schnapsen"``): ``layers`` is a list of
+    """The blob of a network for ``game`` (a registered game's name): ``layers`` is a list of
     ``(W, b)`` with ``W`` of shape ``(inputs, outputs)`` (input-major) and ``b`` of ``(outputs,)``;
     relu between layers, none after the last."""
     if game not in _TAGS:
-        raise BietenError(f"policy: game must be 'bieten' or 'schnapsen', not {game!r}")
+        raise BietenError(f"policy: game must be {' or '.join(map(repr, _TAGS))}, not {game!r}")
     if not 1 <= len(layers) <= _MAX_LAYERS:
         raise BietenError(f"policy: 1 to {_MAX_LAYERS} layers, not {len(layers)}")
     arrays = [(np.asarray(w, dtype="<f4"), np.asarray(b, dtype="<f4")) for w, b in layers]

@@ -1,8 +1,8 @@
-"""The play loop of ``bieten play`` and the step loop of ``bieten replay``, the same for both games
+"""The play loop of ``bieten play`` and the step loop of ``bieten replay``, the same for every game
 (docs/frontends.md). What differs between the games (how a seat's view tells the events, the
 prompts, the help, which commands besides moves there are) is the family's terminal view
-(``Family.terminal``: python/bieten/terminal/bieten.py, python/bieten/terminal/schnapsen.py), looked
-up in the registry.
+(``Family.terminal``: the ``terminal`` module of each game's package, python/bieten/<game>/terminal.py),
+looked up in the registry.
 
 Both loops tell a game from an event stream: ``play`` from ``events_for`` of the person's seat, so
 it shows exactly what that seat may see, and ``replay`` from one seat's view or from every event.
@@ -149,7 +149,7 @@ class PlaySession:
         return take_turn(self.read, self.say, actions, self._parse_move, self._apply, commands, aliases)
 
     def _parse_move(self, answer: str) -> Any:
-        """An action from its text (R11, S11), or a card alone for 'play <card>'."""
+        """An action from its text (the game's notation), or a card alone for 'play <card>'."""
         try:
             return self.family.action(answer)
         except ActionError:

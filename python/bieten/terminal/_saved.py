@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
 from bieten._core import BietenError, GameRecordError
-from bieten._families import BIETEN, AnyGame, family_of, record_family
+from bieten._families import FAMILIES, AnyGame, family_of, record_family
 
 #: The ``type`` of each line of a saved game (docs/frontends.md).
 LINE_TYPES = ("game", "action", "end")
@@ -26,7 +26,7 @@ class ReplayError(GameRecordError):
 
 def end_fields(game: AnyGame) -> dict[str, Any]:
     """The end line's fields: the state the actions lead to, to check the file by. Who won is under
-    the name the family's terminal view gives (Bieten's ``winner``, Schnapsen's ``winners``)."""
+    the name the family's terminal view gives (its ``END_FIELD``: one seat's ``winner``, or ``winners``)."""
     outcome = family_of(game).module("terminal").END_FIELD
     return {
         "ply": game.ply,
@@ -136,8 +136,8 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
         raise fail(first, "the header's 'agents' must be a list of names, one per seat")
     record = {"actions": [], **record}  # a header may leave out the (empty) actions
     try:
-        # a format no family writes is refused by Bieten's reader, in its words
-        game_class = (record_family(record.get("format")) or BIETEN).game
+        # a format no family writes is refused by the first family's reader, in its words
+        game_class = (record_family(record.get("format")) or FAMILIES[0]).game
         game_class.from_record(record)  # the record as it is, with its checks (R3: a changed seed is refused)
         prefix = record.get("actions", [])
         bare = {k: v for k, v in record.items() if k not in _CHECK_FIELDS}

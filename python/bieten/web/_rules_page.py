@@ -2,7 +2,7 @@
 rule (or a whole section) of either book, so the page's explanations of its actions and its refusals
 can link to the rule they cite (docs/web.md).
 
-The books (python/bieten/rules/*.md) use a small part of Markdown: headings, paragraphs, ``-`` lists
+The books (python/bieten/<game>/rules.md) use a small part of Markdown: headings, paragraphs, ``-`` lists
 whose items continue on indented lines, pipe tables, fenced code, ``code``, ``**bold**`` and relative
 links. This renders exactly that, escaping every character of the book, so no Markdown library is
 needed; a rule id in the text (``R7.4``, ``S6.6``) becomes a link to its own page.
@@ -20,7 +20,7 @@ import re
 from html import escape
 
 from bieten._families import FAMILIES
-from bieten._rulebook import RULEBOOKS, RuleIdError, find_rule, rules
+from bieten._rulebook import RuleIdError, find_rule, rulebooks, rules
 
 __all__ = ["render_markdown", "rule_page", "rules_index", "unknown_rule_page"]
 
@@ -29,7 +29,7 @@ _HEADING = re.compile(r"^(#{1,6}) (.+)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-_BOOK_LINK = {name: "/rules" for name, _ in RULEBOOKS}
+_BOOK_LINK = {name: "/rules" for name, _ in rulebooks()}
 
 #: The games of the registry, as the header names them (their titles, "·" between).
 _GAMES = " · ".join(family.title for family in FAMILIES)
@@ -181,7 +181,7 @@ def rule_page(rule_id: str) -> str:
 def rules_index() -> str:
     """Both rulebooks' sections and rules, each a link to its page."""
     body = ["<h1>The rules</h1>"]
-    for name, game in RULEBOOKS:
+    for name, game in rulebooks():
         body.append(f"<h2>{escape(game)}</h2><ul>")
         for rule in rules(name):
             if rule.level > 3:

@@ -6,6 +6,16 @@ the help. The loops that use it are python/bieten/terminal/_loop.py; the registr
 It tells the game from ``events_for`` of the person's seat, so it shows exactly what that seat may
 see (S12): its own cards (forehand's last two only after his trump choice), every card played,
 trump, contract and doubles, the stock's size and all totals.
+
+>>> import io
+>>> from bieten import schnapsen
+>>> from bieten.terminal import play
+>>> out = io.StringIO()
+>>> session = play(schnapsen.Rules.preset("schnapsen"), out, seed=7, read=lambda prompt: "q")
+>>> print(out.getvalue().splitlines()[0])
+Schnapsen (schnapsen, 2 players, target 7), seed 7. You are seat 0; opponents: heuristic.
+>>> session.game.is_over, session.game.winners
+(False, [])
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def deal_data(
     rules: Rules, seed: int, hand: int, dealer: int, knock: bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """``bieten deal``: the options that shaped the deal (none besides the rules; ``knock`` is
-    Schnapsen's) and what was dealt: every seat's cards, the face-up card (R3.8) and each figure's
+    another family's) and what was dealt: every seat's cards, the face-up card (R3.8) and each figure's
     winner (R6), or None for the figures when a wild card was dealt (R5.2: they depend on how it is
     named)."""
     hands = deal(seed, rules, hand=hand, dealer=dealer)
