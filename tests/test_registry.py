@@ -22,6 +22,7 @@ def test_bieten_descriptor_says_what_its_rules_define() -> None:
         "action_rule": "R11",
         "presets": ("tyrol", "bavaria", "welibieten", "spitzbieten", "south_tyrol"),  # R10
         "policies": ("bieten",),
+        "policy_tag": 1,  # the policy blob's game tag (core/policy.hpp)
         "num_actions": 140,  # R11's action space
         "observation_size": _core.OBSERVATION_SIZE,
         "max_players": 5,  # R2.1
