@@ -9,7 +9,9 @@ wheel's own build (``pip install``) compiles the core at release with ``-Werror`
 
 Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
-one executable), then schnapsen, agents, ismcts, vector_env and parallel (simulate's thread pool).
+one executable), then schnapsen, agents, ismcts, vector_env, parallel (simulate's thread pool) and games
+(tests/cpp/test_games.cpp: the same checks for every registered game, built with the games made only for
+the tests, -DBIETEN_TEST_GAMES=ON: tests/games/), and toy_tricks, that example game's own rules.
 CMake builds none of them when doctest's header is missing, and then these tests are skipped."""
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ needs_doctest = pytest.mark.skipif(
 )
 
 # Bieten's core by area (CMakeLists.txt's BIETEN_CORE_AREAS, each tests/cpp/test_<area>.cpp), then
-# the second game, the agents, ISMCTS, the vector env and simulate's thread pool.
+# the second game, the agents, ISMCTS, the vector env, simulate's thread pool and every registered game.
 CORE_AREAS = ("cards", "rules", "deal", "figures", "play", "wilds", "state")
 CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
     "schnapsen",
@@ -50,6 +52,8 @@ CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
     "ismcts",
     "vector_env",
     "parallel",
+    "games",
+    "toy_tricks",  # the example game's own tests (tests/games/toy_tricks/test_rules.cpp)
 }
 
 
@@ -63,6 +67,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "-DBIETEN_BUILD_TESTS=ON",
         "-DBIETEN_WERROR=ON",
         "-DBIETEN_LTO=OFF",
+        "-DBIETEN_TEST_GAMES=ON",  # the registry with the games built only for the tests (tests/games/)
         f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
         *extra,
     ]
@@ -77,6 +82,8 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "test_ismcts",
         "test_vector_env",
         "test_parallel",
+        "test_games",
+        "test_toy_tricks",
     ]
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
