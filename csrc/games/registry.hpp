@@ -50,7 +50,7 @@ struct DescriptorOf<G, GameList<>> {
 template <typename G>
 using DescriptorFor = typename DescriptorOf<G>::type;
 
-// The registered names for messages: "'bieten' or 'schnapsen'" (quoted, the last after "or").
+// The registered names for messages, each quoted, the last after " or ": "'a', 'b' or 'c'".
 inline std::string registered_names() {
   std::string out;
   std::size_t i = 0;
