@@ -9,7 +9,9 @@ wheel's own build (``pip install``) compiles the core at release with ``-Werror`
 
 Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
-one executable), then schnapsen, agents, ismcts, vector_env and parallel (simulate's thread pool).
+one executable), then schnapsen, agents, ismcts, vector_env, parallel (simulate's thread pool) and games
+(tests/cpp/test_games.cpp: the same checks for every registered game, built with the games made only for
+the tests, -DBIETEN_TEST_GAMES=ON: tests/games/), and toy_tricks, that example game's own rules.
 CMake builds none of them when doctest's header is missing, and then these tests are skipped."""
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import nlohmann_json  # type: ignore[import-untyped]
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ needs_doctest = pytest.mark.skipif(
 )
 
 # Bieten's core by area (CMakeLists.txt's BIETEN_CORE_AREAS, each tests/cpp/test_<area>.cpp), then
-# the second game, the agents, ISMCTS, the vector env and simulate's thread pool.
+# the second game, the agents, ISMCTS, the vector env, simulate's thread pool and every registered game.
 CORE_AREAS = ("cards", "rules", "deal", "figures", "play", "wilds", "state")
 CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
     "schnapsen",
@@ -50,6 +51,8 @@ CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
     "ismcts",
     "vector_env",
     "parallel",
+    "games",
+    "toy_tricks",  # the example game's own tests (tests/games/toy_tricks/test_rules.cpp)
 }
 
 
@@ -63,6 +66,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "-DBIETEN_BUILD_TESTS=ON",
         "-DBIETEN_WERROR=ON",
         "-DBIETEN_LTO=OFF",
+        "-DBIETEN_TEST_GAMES=ON",  # the registry with the games built only for the tests (tests/games/)
         f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
         *extra,
     ]
@@ -77,6 +81,8 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "test_ismcts",
         "test_vector_env",
         "test_parallel",
+        "test_games",
+        "test_toy_tricks",
     ]
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
@@ -182,52 +188,30 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     """VectorEnv's worker pool hands jobs over through atomics with a spin before it sleeps
     (vector_env.hpp): tests/cpp/test_vector_env.cpp, which steps envs on 1 to 5 threads and lets
     the workers fall asleep between jobs, built with -fsanitize=thread reports no data race."""
-    # The core library's sources: every .cpp of csrc/core and csrc/games but each game's part of the Python
-    # module (csrc/games/<game>/python/, which needs pybind11).
-    sources = sorted(
-        str(p)
-        for d in ("core", "games")
-        for p in (ROOT / "csrc" / d).rglob("*.cpp")
-        if "python" not in p.relative_to(ROOT / "csrc").parts
-    )
-    # The shipped policies' weights, compiled in as CMakeLists.txt does (tools/embed_policies.cmake).
-    blobs = tmp_path / "policy_blobs.cpp"
-    weights = sorted((ROOT / "python" / "bieten").glob("*/policies/*.bin"))  # each game's folder
+    # The core and the test as CMakeLists.txt builds them (its generated registry and embedded weights),
+    # with ThreadSanitizer's flags and without link-time optimisation.
+    build = tmp_path / "tsan"
+    configure = [
+        "cmake",
+        "-S",
+        str(ROOT),
+        "-B",
+        str(build),
+        "-DBIETEN_BUILD_TESTS=ON",
+        "-DBIETEN_LTO=OFF",
+        "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1",
+        "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread",
+        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
+    ]
+    subprocess.run(configure, check=True, capture_output=True, text=True)
     subprocess.run(
-        [
-            shutil.which("cmake") or "cmake",
-            "-DFILES=" + ",".join(map(str, weights)),
-            f"-DOUT={blobs}",
-            "-P",
-            str(ROOT / "tools" / "embed_policies.cmake"),
-        ],
+        ["cmake", "--build", str(build), "--parallel", "2", "--target", "test_vector_env"],
         check=True,
         capture_output=True,
         text=True,
     )
-    sources.append(str(blobs))
-    binary = tmp_path / "test_vector_env_tsan"
-    subprocess.run(
-        [
-            "g++",
-            "-std=c++20",
-            "-O1",
-            "-g",
-            "-fsanitize=thread",
-            f"-I{ROOT / 'csrc'}",
-            f"-I{ROOT / 'csrc' / 'include'}",
-            f"-isystem{nlohmann_json.get_include()}",  # the core's JSON reader (nlohmann-json, a test extra)
-            *sources,
-            str(ROOT / "tests" / "cpp" / "test_vector_env.cpp"),
-            str(ROOT / "tests" / "cpp" / "doctest_main.cpp"),
-            "-o",
-            str(binary),
-            "-lpthread",
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    binary = build / "test_vector_env"
     env = dict(os.environ, TSAN_OPTIONS="halt_on_error=1")
     result = subprocess.run([str(binary)], capture_output=True, text=True, check=False, env=env)
     output = result.stdout + result.stderr

@@ -3,6 +3,8 @@
 # BIETEN_GAME_SOURCES: the rules engine (the core library); BIETEN_GAME_PYTHON_SOURCES: its part of the
 # pybind11 module bieten._core (python/module.cpp defines its descriptor's register_python);
 # BIETEN_GAME_C_SOURCES: its own exports of the C ABI, beside the game-neutral ones.
+# BIETEN_GAME_DESCRIPTOR: its descriptor (descriptor.hpp), for the registry's generated list.
+set(BIETEN_GAME_DESCRIPTOR bieten::Descriptor)
 set(BIETEN_GAME_SOURCES
   rules.cpp
   deal.cpp
