@@ -1,5 +1,6 @@
 """Bieten (docs/rules/bieten.md), the Tyrolean and Bavarian bluffing card game: its rules, deal,
-figures and game, beside ``bieten.schnapsen``. Rule ids R1…R11 are cited in every error message.
+figures and game, a package beside the other games' (``bieten.games()``). Rule ids R1…R11 are cited in
+every error message.
 ``import bieten`` hands these names on as ``bieten.Rules``, ``bieten.Game``, ``bieten.deal``, ...
 
 >>> from bieten import bieten

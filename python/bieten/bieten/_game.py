@@ -122,7 +122,7 @@ class Game(CommonGame[Rules], _core.GameBase):  # type: ignore[misc]  # why_ille
     # -- top_card and phase come straight from the core; rules and hands from CommonGame) ---------
     @property
     def winners(self) -> list[int]:
-        """The winning seats once the game is over, as Schnapsen's games name them: ``[winner]``
+        """The winning seats once the game is over, as every game names them: ``[winner]``
         (R8.2: one seat wins), or [] until then."""
         winner = self.winner
         return [] if winner is None else [int(winner)]

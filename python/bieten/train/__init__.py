@@ -6,7 +6,8 @@ cloning of a built-in teacher's decisions as a warm start, then proximal policy 
 in the single-agent view against a league of the built-in agents, with checkpoints in ``out`` (a run
 resumes from the last one), an evaluation against ``heuristic`` and ``ismcts`` after each phase and
 a learning-curve PNG. The network is written as ``out/<game>.bin``, the format the engine reads
-(``bieten.policies``); copying it to ``python/bieten/policies/`` and rebuilding ships it.
+(``bieten.policies``); copying it to its game's ``python/bieten/<game>/policies/`` and rebuilding
+ships it.
 
 ``game`` is one of :data:`GAMES`: the policies the registered games' cores ship (``policies`` of
 ``bieten._core.GAMES``), each a kind of its game: its default rules (``"bieten"``: ``Rules()``) or
