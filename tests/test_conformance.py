@@ -23,8 +23,8 @@ Over seeded random games of several presets and knobs of each family:
 - (hypothesis) for any seed and ply, a restored game and a clone are equal and continue identically.
 
 The default run is bounded (a few hundred games per family); ``BIETEN_SLOW=1`` runs the sweep marked
-``slow`` with many more. Rule-specific behaviour stays in the per-game files (test_game_rules.py,
-test_schnapsen_rules.py, test_events_schema.py, test_schnapsen_events.py, ...).
+``slow`` with many more. Rule-specific behaviour stays in the per-game folders (bieten/test_game_rules.py,
+schnapsen/test_schnapsen_rules.py, test_events_schema.py, schnapsen/test_schnapsen_events.py, ...).
 """
 
 from __future__ import annotations

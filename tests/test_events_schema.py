@@ -339,7 +339,7 @@ def test_the_sweep_exercises_every_branch_of_the_schema(played: list[Played]) ->
         ),
         *(f"card_played:wild:{c}" for c in ("S6", "S7", "E7")),
         *(f"credit_void:{r}" for r in ("tie", "unheld", "game_over")),
-        # the rarer voids (an unbid tie, a standing bid named away) are pinned in tests/test_game_rules.py
+        # the rarer voids (an unbid tie, a standing bid named away): pinned in tests/bieten/test_game_rules.py
         *(f"credit_void:unheld:{c}" for c in ("unbid", "weli_point")),
         *(
             f"credit_void:game_over:{c}"

@@ -1,5 +1,5 @@
 """Scripted Schnapsen rules (docs/rules/schnapsen.md S1-S12) that only the random differential test against
-the Python reference (tests/test_schnapsen_reference.py) used to catch in the engine.
+the Python reference (tests/schnapsen/test_schnapsen_reference.py) used to catch in the engine.
 
 Each test builds a position from a given deal (S3.7) and scripted actions, and asserts exact legal-action
 lists, trick winners, points, scores and events; every expected value is worked out by hand from the

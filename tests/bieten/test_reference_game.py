@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the reference package
 
 from reference.cards import card_text
 from reference.deal import deal, deal_from_deck, shuffled_and_cut

@@ -28,7 +28,7 @@ from test_c_abi import ERR_LEN, CLibrary, _cdef_from_header
 import bieten
 from bieten import _core, schnapsen
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Status codes (bieten.h).
 OK, NO_SEAT, E_NULL, E_ARGUMENT, E_JSON, E_RULES, E_RECORD, E_ILLEGAL, E_ACTION, E_BUFFER = range(0, -10, -1)

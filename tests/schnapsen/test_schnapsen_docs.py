@@ -11,7 +11,7 @@ from bieten import schnapsen
 from bieten._core import schnapsen as core
 from bieten.schnapsen import _deal, _game, _rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 

@@ -29,7 +29,7 @@ from reference import schnapsen as ref
 from reference.cards import card_text, parse_card
 from reference.deal import GAMMA, SplitMix64, mix64
 
-VECTORS = Path(__file__).resolve().parent / "data" / "schnapsen_deal_vectors.json"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "schnapsen_deal_vectors.json"
 SLOW = os.environ.get("BIETEN_SLOW") == "1"
 slow = pytest.mark.skipif(not SLOW, reason="set BIETEN_SLOW=1 for the full sweep")
 
