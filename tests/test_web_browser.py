@@ -754,3 +754,25 @@ def test_a_table_made_in_the_lobby_with_open_seats_only_waits_in_the_list(server
         _no_errors(page)
     finally:
         context.close()
+
+
+def test_a_64_bit_seed_typed_in_the_lobby_reaches_the_server_exactly(server: str, browser: Any) -> None:
+    """Issue 39: the seed 15871847963295036875 as a JavaScript number is ...037000, another deal;
+    the page sends the digits, and refuses a seed of 2**64 or more in the lobby, saying the range."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(server + "/")
+        page.select_option("[data-testid=kind]", "schnapsen")
+        page.fill("[data-testid=seed]", str(2**64))
+        page.click("[data-testid=create]")
+        error = page.locator("[data-testid=lobby-error]")
+        error.wait_for(state="visible")
+        assert "0 to 18446744073709551615" in error.inner_text()
+        page.fill("[data-testid=seed]", "15871847963295036875")
+        with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+            page.click("[data-testid=create]")
+        assert json.loads(sent.value.post_data or "{}")["seed"] == "15871847963295036875"
+        page.wait_for_selector("[data-testid=table]:visible")
+    finally:
+        page.close()

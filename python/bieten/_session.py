@@ -32,7 +32,6 @@ from bieten._agents import AGENTS, is_builtin_agent
 from bieten._core import BietenError, GameRecordError
 from bieten._families import FAMILIES, AnyGame, Family, family_of, kind_family, record_family
 from bieten._families import KINDS as KINDS
-from bieten._seeds import check_u64
 
 #: The protocol versions this engine speaks, oldest first (docs/protocol.md, "Versioning").
 PROTOCOLS = (1,)
@@ -85,6 +84,28 @@ class ProtocolError(Exception):
         self.message = message
 
 
+def seed_value(value: object) -> int:
+    """A seed as a client sends it: a JSON integer, or its decimal digits as a string (a JavaScript
+    number keeps only 53 bits, so a page sends a 64-bit seed as text); 0 <= seed < 2**64 (R3.2), else
+    ``bad_seed`` saying so.
+
+    >>> seed_value("15871847963295036875"), seed_value(7)
+    (15871847963295036875, 7)
+    >>> seed_value("1e3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    bieten._session.ProtocolError: R3.2: seed must be an integer 0 <= seed < 2**64 (or its digits ...
+    """
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        value = int(value)
+    if type(value) is not int or not 0 <= value < 2**64:
+        raise ProtocolError(
+            "bad_seed",
+            "R3.2: seed must be an integer 0 <= seed < 2**64 (or its digits as a string), "
+            f"not {_show(value)}",
+        )
+    return value
+
+
 def _refusal(err: BaseException) -> ProtocolError:
     """The protocol error of an exception the games raise (their messages cite the rule)."""
     codes: tuple[tuple[type[BaseException], str], ...] = (
@@ -135,7 +156,7 @@ class Table:
         *,
         preset: str | None = None,
         rules: Mapping[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         dealer: int = 0,
         deal: Any = None,
         top_card: str | None = None,
@@ -156,8 +177,7 @@ class Table:
                 f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
                 f"(known: {', '.join(family.knobs)})",
             )
-        if seed is None:
-            seed = secrets.randbits(64)
+        seed = secrets.randbits(64) if seed is None else seed_value(seed)
         try:
             game_rules = family.rules_for(kind, preset, **knobs)
             return cls(family.new_game(game_rules, seed, deal=deal, dealer=dealer, top_card=top_card))
@@ -299,7 +319,7 @@ class Table:
         seat: int,
         ply: int,
         agent: str,
-        seed: int | None = None,
+        seed: int | str | None = None,
         budget: Mapping[str, int] | None = None,
         apply: bool = True,
     ) -> dict[str, Any]:
@@ -312,8 +332,8 @@ class Table:
                 "unknown_agent", f"unknown agent {_cut(agent)}; the built-in agents are {', '.join(AGENTS)}"
             )
         try:
-            chosen_seed = self.bot_seed(seat) if seed is None else seed
-            made = self._make_agent(agent, check_u64(chosen_seed))
+            chosen_seed = self.bot_seed(seat) if seed is None else seed_value(seed)
+            made = self._make_agent(agent, chosen_seed)
             action_id = int(made.act(self.game))
             action = self._action(action_id)
             if not apply:
@@ -350,7 +370,7 @@ class Table:
 _GAME_ANSWERS: Mapping[str, frozenset[str]] = {
     "seat": frozenset({"minimum"}),
     "dealer": frozenset({"minimum"}),
-    "seed": frozenset({"minimum", "maximum"}),
+    "seed": frozenset({"minimum", "maximum", "pattern"}),
     "preset": frozenset({"enum"}),
     "agent": frozenset({"type", "pattern"}),
 }

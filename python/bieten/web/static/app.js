@@ -78,6 +78,8 @@ async function api(path, options = {}) {
 
 /** A seat nobody holds yet, listed in the lobby for anyone to take (POST /api/tables/<id>/join). */
 const OPEN_SEAT = "open";
+/** The largest seed (R3.2): 2**64 - 1, as a BigInt (a Number cannot hold it exactly). */
+const MAX_SEED = 2n ** 64n - 1n;
 /** How often the lobby asks the server for its open tables while it is shown (milliseconds). */
 const OPEN_REFRESH_MS = 5000;
 
@@ -247,7 +249,16 @@ async function showLobby() {
     if (form.target.value !== "") rules.target = Number(form.target.value);
     const body = { kind, seats, rules };
     if (game.preset_apart) body.preset = form.preset.value;
-    if (form.seed.value !== "") body.seed = Number(form.seed.value);
+    const seed = form.seed.value.trim();
+    if (seed !== "") {
+      // sent as its digits: a JavaScript number keeps 53 bits, and a seed has 64 (R3.2)
+      if (!/^[0-9]{1,20}$/.test(seed) || BigInt(seed) > MAX_SEED) {
+        error.textContent = `The seed is a whole number from 0 to ${MAX_SEED}, or empty for a random one.`;
+        error.hidden = false;
+        return;
+      }
+      body.seed = seed;
+    }
     const create = $("[data-testid=create]");
     create.disabled = true;
     try {
