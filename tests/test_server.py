@@ -345,7 +345,7 @@ def test_create_list_show_a_table(client: TestClient) -> None:
     assert "token" not in made["seats"][0] and made["seats"][1]["token"] != made["seats"][2]["token"]
     assert len(made["seats"][1]["token"]) >= 32 and len(made["table"]) >= 12
     assert made["links"] == {
-        str(i): f"/?table={made['table']}&seat={i}&token={made['seats'][i]['token']}" for i in (1, 2)
+        str(i): f"/?table={made['table']}&seat={i}#token={made['seats'][i]['token']}" for i in (1, 2)
     }
     listed = client.get("/api/tables").json()["tables"]
     assert listed == [

@@ -324,7 +324,7 @@ def test_the_lobby_lists_open_seats_and_join_gives_one_its_token(client_memory: 
         (made["table"], [1, 3], ["human", "human", "heuristic", "human"])
     ]
     first = client.post(f"/api/tables/{made['table']}/join").json()
-    assert first["seat"] == 1 and first["link"] == f"/?table={made['table']}&seat=1&token={first['token']}"
+    assert first["seat"] == 1 and first["link"] == f"/?table={made['table']}&seat=1#token={first['token']}"
     taken = client.post(f"/api/tables/{made['table']}/join", json={"seat": 1})
     assert taken.status_code == 409 and taken.json()["code"] == "no_open_seat"
     assert client.post(f"/api/tables/{made['table']}/join", json={"seat": 3}).json()["seat"] == 3

@@ -694,7 +694,9 @@ def test_the_lobby_lists_open_tables_and_a_click_takes_the_seat_and_plays_it(
         page.wait_for_selector("[data-testid=table]:visible")
         params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
         assert (params["table"], params["seat"]) == (table, "1")
-        assert len(params["token"]) >= 20
+        assert "token" not in params  # after "#": never sent, never in a log (issue 39)
+        fragment = page.evaluate("Object.fromEntries(new URLSearchParams(location.hash.slice(1)))")
+        assert len(fragment["token"]) >= 20
         page.wait_for_selector("[data-testid=status][data-kind=ok]")
         assert page.inner_text("[data-testid=status]") == "Seat 1 · Schnapsen"
         assert table not in [t["table"] for t in _get_json(f"{server}/api/lobby")["tables"]]

@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import WebSocketRoute
 
 from bieten.web._limits import BURST, MAX_MESSAGE, RATE
+from bieten.web._logs import hide_tokens
 from bieten.web._routes import HttpApi, not_found
 from bieten.web._server import Server
 from bieten.web._socket import Sockets
@@ -63,6 +64,7 @@ def create_app(
     :class:`Server`. ``db`` is where the tables are kept: a :class:`~bieten.web._store.Store` or what
     ``--db`` takes (``"memory"``, the default here, ``"sqlite:///PATH"``, ``"postgresql://..."``); the
     app opens it and resumes its unfinished tables when it starts, and closes it when it stops."""
+    hide_tokens()  # no seat's token in any log line (web/_logs.py)
     store = open_store(db) if isinstance(db, str) else db
     server = Server(
         bot_delay=bot_delay,
@@ -78,6 +80,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hide_tokens()  # again: a logging configuration made after create_app keeps it too
         await server.start()
         try:
             yield

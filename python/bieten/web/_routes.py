@@ -40,7 +40,8 @@ def _refusal(err: Refused) -> JSONResponse:
 
 
 def _link(ident: str, seat: int, token: str) -> str:
-    return f"/?table={ident}&seat={seat}&token={token}"
+    """A seat's link: the token after ``#``, which a browser never sends (so no log sees it)."""
+    return f"/?table={ident}&seat={seat}#token={token}"
 
 
 async def _body(request: Request) -> object:

@@ -1,4 +1,5 @@
-"""A seat's WebSocket (``/ws/<table>?seat=K&token=T&since=N``, docs/server.md): who may connect, and
+"""A seat's WebSocket (``/ws/<table>?seat=K&since=N``, its token offered as the subprotocol
+``token.<T>`` beside ``bieten-table``, or ``&token=T`` in the query; docs/server.md): who may connect, and
 the answer to each message (``apply``, ``sync``, ``ping``)."""
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ __all__ = ["Sockets"]
 
 log = logging.getLogger("bieten.web")
 
+#: The subprotocol the page asks for; a second one, ``token.<T>``, carries the seat's token (a header:
+#: unlike the URL's query, no log prints it).
+SUBPROTOCOL = "bieten-table"
+_TOKEN_PREFIX = "token."
+
 #: The messages a client sends and the fields each takes beside ``type`` and ``id``.
 _FIELDS = {"apply": ("action", "ply", "seat"), "sync": ("since",), "ping": ()}
 
@@ -34,7 +40,8 @@ class Sockets:
     async def connect(self, websocket: WebSocket) -> None:
         """Serves one seat's socket: checks its table, token and ``since``, sends the welcome and the
         seat's events, then answers its messages until it closes."""
-        await websocket.accept()
+        offered = list(websocket.scope.get("subprotocols") or [])
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         server = self.server
         ident = websocket.path_params["ident"]
         served = await server.find(ident)
@@ -44,6 +51,8 @@ class Sockets:
             return
         query = websocket.query_params
         seat_text, token, since_text = query.get("seat", ""), query.get("token", ""), query.get("since", "0")
+        carried = [p[len(_TOKEN_PREFIX) :] for p in offered if p.startswith(_TOKEN_PREFIX)]
+        token = carried[0] if carried else token
         seat = int(seat_text) if seat_text.isdigit() and len(seat_text) < 4 else -1
         if not served.token_matches(seat, token) and seat in served.tokens and server.store.shared:
             await server.refresh_tokens(served)  # the seat may have been taken through another process

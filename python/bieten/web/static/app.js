@@ -83,11 +83,27 @@ const MAX_SEED = 2n ** 64n - 1n;
 /** How often the lobby asks the server for its open tables while it is shown (milliseconds). */
 const OPEN_REFRESH_MS = 5000;
 
-/** Leaves the lobby for the table of a seat link ("/?table=…&seat=…&token=…"). */
+/** Leaves the lobby for the table of a seat link ("/?table=…&seat=…#token=…"). */
 function enterTable(link) {
   history.pushState(null, "", link);
   $("#lobby").hidden = true;
-  openTable(new URLSearchParams(location.search));
+  openTable(seatParams());
+}
+
+/**
+ * The table, seat and token of this page's address. The token is after "#" (a browser never sends
+ * it, so no server log sees it); an older link's "&token=" is moved there.
+ */
+function seatParams() {
+  const params = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("token") || params.get("token") || "";
+  if (params.has("token")) {
+    params.delete("token");
+    history.replaceState(null, "", `${location.pathname}?${params}#${new URLSearchParams({ token })}`);
+  }
+  params.set("token", token);
+  return params;
 }
 
 /** The lobby's list of open tables: each with its game, seats and a button for each free seat. */
@@ -309,8 +325,11 @@ class TablePage {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const since = this.model ? this.model.next : 0;
-    const query = new URLSearchParams({ seat: String(this.seat), token: this.token, since: String(since) });
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}?${query}`);
+    const query = new URLSearchParams({ seat: String(this.seat), since: String(since) });
+    // the token goes as a subprotocol (a header), never in the URL: no log line prints it
+    const protocols = ["bieten-table", ...(/^[A-Za-z0-9_-]+$/.test(this.token) ? [`token.${this.token}`] : [])];
+    const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}?${query}`;
+    const socket = new WebSocket(url, protocols);
     this.socket = socket;
     setStatus(this.retries ? "Reconnecting…" : "Connecting…", "busy");
     socket.addEventListener("message", (event) => this.onMessage(event.data));
@@ -657,7 +676,8 @@ function openTable(params) {
 
 document.title = titles() || document.title;
 $(".brand").textContent = titles() || $(".brand").textContent;
-const params = new URLSearchParams(location.search);
+const params = seatParams();
 if (params.get("table")) openTable(params);
 else showLobby();
 window.addEventListener("popstate", () => location.reload());
+window.addEventListener("hashchange", () => location.reload()); // another seat link pasted over this one
