@@ -414,8 +414,8 @@ def test_replay_does_not_echo_a_huge_tampered_line_whole(
     )
     tampered.write_text(header + "\n" + json.dumps({"type": "y" * 5_000}) + "\n")
     assert refused(capsys, "replay", str(tampered)) == (
-        f"bieten: error: {tampered}, line 2: a line is a JSON object of type game, action, end, "
-        f"not '{'y' * 79}'… (5,000 characters)"
+        f"bieten: error: {tampered}, line 2: a line is a JSON object of type game, action, end (or the "
+        f"whole file one game record, Game.to_json), not type '{'y' * 79}'… (5,000 characters)"
     )
 
 

@@ -535,7 +535,11 @@ def test_malformed_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixtu
         ("", "empty; the first line must be the game header"),
         ('{"type": "game", "record": {}}\n', 'line 1: from_json: expected format "bieten-game"'),
         ('{"type": "game", "record": 1}\n', "line 1: the header's 'record' must be a game record object"),
-        ("[1, 2]\n", "line 1: a line is a JSON object of type game, action, end, not 'list'"),
+        (
+            "[1, 2]\n",
+            "line 1: a line is a JSON object of type game, action, end (or the whole file one game "
+            "record, Game.to_json), not an array",
+        ),
         ('{"type": "game"\n', "line 1: not JSON"),
     ]:
         path = tmp_path / "bad.jsonl"

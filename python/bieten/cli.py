@@ -419,8 +419,15 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--force", action="store_true", help="let --save replace an existing file")
     p_play.add_argument("--no-color", action="store_true", help="plain text, no colours")
     _add_rules_options(p_play)
-    p_replay = sub.add_parser("replay", help="replay a game saved by 'bieten play --save', step by step")
-    p_replay.add_argument("file", metavar="FILE", help="the saved game (JSON Lines, docs/frontends.md)")
+    p_replay = sub.add_parser(
+        "replay", help="replay a game step by step: saved by 'bieten play --save', or a game record"
+    )
+    p_replay.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON Lines of 'bieten play --save', or one game record (Game.to_json, the page's "
+        "'Download the record', the engine protocol's save; docs/frontends.md)",
+    )
     p_replay.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
     p_replay.add_argument(
         "--json",

@@ -354,7 +354,11 @@ def replay(
         tell()
     if not game.is_over:
         state = (
-            "the session ended" if saved.ended else "the file ends (no end line: the session did not finish)"
+            "the record ends"
+            if saved.whole_record
+            else "the session ended"
+            if saved.ended
+            else "the file ends (no end line: the session did not finish)"
         )
         console.print(
             Text(f"The game is not over: {state} at ply {game.ply}, seat {game.current_player} to act.")

@@ -1,5 +1,6 @@
 """Saved games: JSON Lines written while a game is played and read back, checked line by line
-(docs/frontends.md). A file holds a game of either family, known by its record's ``format``."""
+(docs/frontends.md), or one game record (``Game.to_json``). A file holds a game of any family, known
+by its record's ``format``."""
 
 from __future__ import annotations
 
@@ -80,6 +81,8 @@ class SavedGame:
     final: AnyGame
     agents: list[str] | None
     ended: bool
+    #: The file is one game record (``Game.to_json``), not JSON Lines: it has no end line to miss.
+    whole_record: bool = False
 
 
 _CHECK_FIELDS = ("hand_number", "scores", "hands")
@@ -97,26 +100,65 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words (``null``, an array), for a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"[:_ECHO]
+    if isinstance(value, str):
+        return f"the string {_cut(value)}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict) and "type" not in value:
+        return "an object without a type"
+    kind = value.get("type") if isinstance(value, dict) else None
+    return f"type {_cut(kind)}" if isinstance(kind, str) else f"type {json.dumps(kind)[:_ECHO]}"
+
+
+def _whole_record(text: str) -> dict[str, Any] | None:
+    """The game record of a file that is one JSON object with a ``format`` (``Game.to_json``, the
+    server's "Download the record", the engine protocol's ``saved`` record), else None."""
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(obj, dict) and "type" not in obj and "format" in obj:
+        return obj
+    return None
+
+
 def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
-    """Rebuilds a saved game from its JSON Lines and checks every line; a malformed, tampered or
-    inconsistent file raises ReplayError naming the line."""
+    """Rebuilds a saved game and checks it: JSON Lines as ``bieten play --save`` writes them, every
+    line checked, or one game record (``Game.to_json`` of any game: the server's downloads); a
+    malformed, tampered or inconsistent file raises ReplayError naming the line."""
 
     def fail(line: int, message: str) -> ReplayError:
         return ReplayError(f"{name}, line {line}: {message}")
 
     rows: list[tuple[int, dict[str, Any]]] = []
-    lines = text.split("\n")
+    record_only = _whole_record(text)
+    if record_only is not None:
+        rows.append((1, {"type": "game", "record": record_only}))
+    lines = [] if record_only is not None else text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     for number, raw in enumerate(lines, 1):
         try:
             obj = json.loads(raw)
         except ValueError as err:
-            raise fail(number, f"not JSON ({err}); each line is one JSON object") from None
+            raise fail(
+                number,
+                f"not JSON ({err}); a saved game is JSON Lines, one object a line, or one game record",
+            ) from None
         if not isinstance(obj, dict) or obj.get("type") not in LINE_TYPES:
-            kind = obj.get("type") if isinstance(obj, dict) else type(obj).__name__
-            shown = _cut(kind) if isinstance(kind, str) else repr(kind)[:_ECHO]
-            raise fail(number, f"a line is a JSON object of type {', '.join(LINE_TYPES)}, not {shown}")
+            raise fail(
+                number,
+                f"a line is a JSON object of type {', '.join(LINE_TYPES)} (or the whole file one game "
+                f"record, Game.to_json), not {_json_kind(obj)}",
+            )
         rows.append((number, obj))
     if not rows:
         raise ReplayError(f"{name}: empty; the first line must be the game header")
@@ -186,7 +228,9 @@ def load_jsonl(text: str, name: str = "<jsonl>") -> SavedGame:
                 raise fail(number, f"{_cut(action)} is not an action") from None
             raise fail(number, f"'{action}' is refused: {err}") from None
         steps.append(Step(number, ply, seat, action))
-    return SavedGame(start=start, steps=steps, final=game, agents=agents, ended=ended)
+    return SavedGame(
+        start=start, steps=steps, final=game, agents=agents, ended=ended, whole_record=record_only is not None
+    )
 
 
 def _check_end(obj: dict[str, Any], game: AnyGame, fail: Callable[[str], ReplayError]) -> None:
