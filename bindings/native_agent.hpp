@@ -165,6 +165,20 @@ std::function<int(const G&, int)> external_agent(bieten_agent_fn fn, void* user)
   };
 }
 
+// A "policy:PATH" agent for game G: refused, naming the file, when its network is another registered
+// game's (named) or of another shape (core/agent_spec.hpp, check_policy_for).
+template <typename G>
+void check_policy_agent(const AgentSpec& spec) {
+  using D = DescriptorOfGame<G>;
+  check_policy_for(spec, D::kPolicyTag, kObservationSizeOf<G>, G::kNumActions, D::kName, [](std::uint32_t tag) {
+    std::string name;
+    games::Registered::for_each([&]<typename E>() {
+      if (E::kPolicyTag == tag && name.empty()) name = std::string(E::kName);
+    });
+    return name;
+  });
+}
+
 // The core's AgentError text names the seat ("the agent of seat 1 chose ..."); name the agent too:
 // "the agent 'parity' of seat 1 chose ...". names[p] is empty for seats that keep the plain text.
 inline std::string name_agents(std::string message, const std::vector<std::string>& names) {
@@ -180,7 +194,7 @@ inline std::string name_agents(std::string message, const std::vector<std::strin
 
 
 // The C ABI's batch self-play for any game: checks the agents (one per seat: a built-in name, read by
-// the core's parse_agent, or a callback), runs games 0 .. games - 1 with the game's `simulate` and
+// the core's parse_agent_spec, "policy:PATH" included, or a callback), runs games 0 .. games - 1 with the game's `simulate` and
 // returns its result.
 template <typename G, typename Config, typename Simulate>
 auto run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, std::uint64_t seed, std::uint64_t games,
@@ -199,10 +213,14 @@ auto run_c(Config& config, const bieten_agent* agents, std::size_t n_agents, std
     const bieten_agent& a = agents[p];
     if (a.fn == nullptr) {
       if (a.name == nullptr) throw Error(std::string(function) + ": seat " + std::to_string(p) + " has no agent");
-      config.agents[p] = parse_agent(a.name);
-      if (config.agents[p] == external) {
+      const AgentSpec spec = parse_agent_spec(a.name);
+      if (spec.kind == external) {
         throw Error(std::string(function) + ": seat " + std::to_string(p) + ": 'external' needs a callback (fn)");
       }
+      check_policy_agent<G>(spec);
+      config.agents[p] = spec.kind;
+      config.ismcts[p] = spec.ismcts;
+      config.policies[p] = spec.policy;
       continue;
     }
     config.agents[p] = external;

@@ -121,10 +121,11 @@ def test_each_games_policies_are_in_its_package_and_its_sources_cmake_names_them
 
 
 def test_policy_is_a_builtin_agent_name_everywhere() -> None:
-    assert "policy" in AGENTS and is_builtin_agent("Policy") and not is_builtin_agent("policy:3")
+    assert "policy" in AGENTS and is_builtin_agent("Policy") and not is_builtin_agent("policy:")
     assert bieten.Agent("POLICY").name == "policy"
     with pytest.raises(
-        ValueError, match=r"^unknown agent 'genius': expected random, heuristic, ismcts or policy$"
+        ValueError,
+        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, policy or policy:FILE$",
     ):
         _core.schnapsen.CoreAgent("genius", 1)
 

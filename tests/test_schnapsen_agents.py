@@ -117,6 +117,7 @@ def test_both_games_read_agent_names_alike_and_run_no_external_agent(module: str
     with pytest.raises(ValueError, match=r"^'external' is not a built-in agent$"):
         make("external", 1)
     with pytest.raises(
-        ValueError, match=r"^unknown agent 'genius': expected random, heuristic, ismcts or policy$"
+        ValueError,
+        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, policy or policy:FILE$",
     ):
         make("genius", 1)

@@ -22,6 +22,7 @@
 #include "core/record.hpp"
 #include "core/rng.hpp"
 #include "games/registry.hpp"
+#include "native_agent.hpp"
 
 // A game of any registered game. A game's own handle type (a deprecated one of ABI version 1, in the
 // game's folder) derives from it, so that one destructor frees either.
@@ -273,6 +274,7 @@ int agent_action(const H* game, const char* agent, std::uint64_t* state, char* e
     std::uint64_t& s = need(state, function, "state");
     return with_game(h, [&]<typename D>(const auto& g) {
       const AgentSpec spec = builtin_agent_spec(agent);
+      native::check_policy_agent<typename D::Game>(spec);
       if (g.is_over()) {
         throw IllegalActionError(std::string(D::kGameOverRule) + ": the game is over; there is no action to choose");
       }

@@ -48,7 +48,11 @@ template <typename G>
 void define_core_agent(py::module_& m, const char* game_over) {
   using A = PyAgentOf<G>;
   py::class_<A>(m, "CoreAgent")
-      .def(py::init([](const std::string& name, std::uint64_t seed) { return A{builtin_agent_spec(name), SplitMix64(seed), {}}; }),
+      .def(py::init([](const std::string& name, std::uint64_t seed) {
+             AgentSpec spec = builtin_agent_spec(name);
+             native::check_policy_agent<G>(spec);
+             return A{std::move(spec), SplitMix64(seed), {}};
+           }),
            py::arg("name"), py::arg("seed"))
       .def_property_readonly("name", [](const A& a) { return agent_spec_name(a.spec); })
       .def("act", [game_over](A& a, const G& g) {
@@ -82,8 +86,10 @@ py::dict simulate_common(const typename G::Rules& rules, const std::vector<std::
   std::vector<std::string> native_names(static_cast<std::size_t>(rules.players));
   for (int p = 0; p < rules.players; ++p) {
     const AgentSpec spec = parse_agent_spec(agents[p]);
+    native::check_policy_agent<G>(spec);
     config.agents[p] = spec.kind;
     config.ismcts[p] = spec.ismcts;
+    config.policies[p] = spec.policy;
     if (config.agents[p] != AgentKind::kExternal) continue;
     if (py::isinstance<NativeAgentSpec>(callables[p])) {  // runs without the GIL
       const auto& native_spec = callables[p].cast<const NativeAgentSpec&>();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -32,6 +33,7 @@ struct SimulationConfigOf {
   typename G::Rules rules;
   std::array<AgentKind, G::kMaxPlayers> agents{};
   std::array<IsmctsOptions, G::kMaxPlayers> ismcts{};        // for seats whose agent is kIsmcts
+  std::array<std::shared_ptr<const PolicyNet>, G::kMaxPlayers> policies{};  // kPolicy from a file; null: shipped
   std::array<ExternalAgentOf<G>, G::kMaxPlayers> external{};  // for seats whose agent is kExternal
   std::uint64_t base_seed = 0;
   std::uint64_t games = 0;        // games 0..games-1 of the run ...
@@ -92,7 +94,9 @@ typename G::ActionId choose(const SimulationConfigOf<G>& config, const G& game, 
     case AgentKind::kRandom: return random_action(game, gen);  // the hot case of random self-play: direct
     case AgentKind::kHeuristic: return builtin_action(AgentSpec{AgentKind::kHeuristic, {}}, game, gen, workspace);
     case AgentKind::kIsmcts: return builtin_action(AgentSpec{AgentKind::kIsmcts, config.ismcts[seat]}, game, gen, workspace);
-    case AgentKind::kPolicy: return builtin_action(AgentSpec{AgentKind::kPolicy, {}}, game, gen, workspace);
+    case AgentKind::kPolicy:
+      if (config.policies[seat]) return policy_net_action(*config.policies[seat], game, gen);
+      return builtin_action(AgentSpec{AgentKind::kPolicy, {}}, game, gen, workspace);
     case AgentKind::kExternal: break;
   }
   const int chosen = config.external[seat](game, seat);

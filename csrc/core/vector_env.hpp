@@ -65,7 +65,12 @@ struct GameTraits {
   static void write_observation(const Game& g, int seat, float* out) { observe(g, seat, out); }
   static void write_observation(const Game& g, int seat, std::uint8_t* out) { observe(g, seat, out); }
   static void observation_divisors(const Rules& r, float* out) { divisors_of(r, out); }
-  static AgentSpec parse_agent(std::string_view name) { return parse_agent_spec(name); }
+  static AgentSpec parse_agent(std::string_view name) {
+    AgentSpec spec = parse_agent_spec(name);  // "policy:PATH": its network must be this game's
+    check_policy_for(spec, D::kPolicyTag, kObservationSizeOf<G>, G::kNumActions, D::kName,
+                     [](std::uint32_t) { return std::string(); });  // the core knows no other game's name
+    return spec;
+  }
   using Workspace = AgentWorkspaceFor<G>;  // the agents' storage, one per thread (core/agent_spec.hpp)
   static ActionId act(const AgentSpec& spec, const Game& g, SplitMix64& rng, Workspace& workspace) {
     return builtin_action(spec, g, rng, workspace);

@@ -12,22 +12,32 @@ from bieten._seeds import check_u64
 
 #: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
 #: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md);
-#: ``"policy"`` is the network learned from self-play that ships with the engine.
+#: ``"policy"`` is the network learned from self-play that ships with the engine, and
+#: ``"policy:PATH"`` a network read from a file (what ``bieten train`` writes, ``DIR/<game>.bin``).
 AGENTS = ("random", "heuristic", "ismcts", "policy")
+
+#: How the names of agents are listed in messages: the built-in ones and the two that take more.
+AGENT_NAMES = "random, heuristic, ismcts[:knobs], policy or policy:FILE"
 
 
 def is_builtin_agent(name: str) -> bool:
     """Whether ``name`` names a built-in agent: one of ``AGENTS`` in any case (``Random``), as the
-    core's agent parser reads them, or ``"ismcts:<knobs>"`` (its knobs are checked when the agent is
-    made)."""
+    core's agent parser reads them, ``"ismcts:<knobs>"`` (its knobs are checked when the agent is
+    made) or ``"policy:<file>"`` (the file is read and checked when the agent is made).
+
+    >>> [is_builtin_agent(n) for n in ("Heuristic", "ismcts:400", "policy:runs/bieten.bin", "policy:", "x")]
+    [True, True, True, False, False]
+    """
     if not isinstance(name, str):
         return False
-    base, colon, _ = name.partition(":")
-    return base.lower() in AGENTS and (not colon or base.lower() == "ismcts")
+    base, colon, rest = name.partition(":")
+    base = base.lower()
+    return base in AGENTS and (not colon or base == "ismcts" or (base == "policy" and bool(rest)))
 
 
 class Agent:
-    """A built-in agent (``"random"``, ``"heuristic"`` or ``"ismcts[:knobs]"``, docs/agents.md) for
+    """A built-in agent (``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"``, ``"policy"`` or
+    ``"policy:FILE"``, docs/agents.md) for
     step-by-step Python loops, in any game: it plays the game it is given (the registry's
     family of the game) with its own seed.
 
@@ -46,7 +56,7 @@ class Agent:
 
     def __init__(self, name: str, seed: int = 0) -> None:
         if not is_builtin_agent(name):
-            raise AgentError(f"unknown agent {name!r}; the built-in agents are {', '.join(AGENTS)}")
+            raise AgentError(f"unknown agent {name!r}; the agents are {AGENT_NAMES}")
         self._name = name
         self._seed = check_u64(seed)
         self._cores: dict[type, Any] = {}

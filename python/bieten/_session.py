@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bieten import _core
-from bieten._agents import AGENTS, is_builtin_agent
+from bieten._agents import AGENT_NAMES, AGENTS, is_builtin_agent
 from bieten._core import BietenError, GameRecordError
 from bieten._families import FAMILIES, AnyGame, Family, family_of, kind_family, record_family
 from bieten._families import KINDS as KINDS
@@ -328,9 +328,7 @@ class Table:
         del budget  # the built-in agents take no budget (docs/protocol.md, "bot")
         self._refuse_turn(seat, ply, f"a {agent} move")
         if not is_builtin_agent(agent):
-            raise ProtocolError(
-                "unknown_agent", f"unknown agent {_cut(agent)}; the built-in agents are {', '.join(AGENTS)}"
-            )
+            raise ProtocolError("unknown_agent", f"unknown agent {_cut(agent)}; the agents are {AGENT_NAMES}")
         try:
             chosen_seed = self.bot_seed(seat) if seed is None else seed_value(seed)
             made = self._make_agent(agent, chosen_seed)
@@ -351,7 +349,11 @@ class Table:
         except BietenError as err:
             if isinstance(err, _core.SeedError):
                 raise
-            message = str(err) if len(agent) <= 80 else f"bad agent {_cut(agent)} (docs/agents.md)"
+            message = (
+                str(err)
+                if len(agent) <= 80 or agent.lower().startswith("policy:")
+                else (f"bad agent {_cut(agent)} (docs/agents.md)")
+            )
             raise ProtocolError("unknown_agent", message) from None
 
     def record(self) -> dict[str, Any]:

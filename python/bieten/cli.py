@@ -281,17 +281,17 @@ def _agent_names(text: str) -> list[str]:
     """The agents of ``--agents`` (comma-separated), each checked: an unknown or empty name is named.
     Names are case-insensitive (``Random``, ``IsMcTs:400``), as the core's agent parser reads them,
     and shown in lower case."""
-    from bieten._agents import AGENTS, is_builtin_agent
+    from bieten._agents import AGENT_NAMES, is_builtin_agent
 
     names = [a.strip() for a in text.split(",")]
     names = [base.lower() + colon + knobs for base, colon, knobs in (n.partition(":") for n in names)]
     for place, name in enumerate(names, 1):
         if not name:
-            raise _Usage(f"--agents: agent {place} of {len(names)} is empty; name one of {', '.join(AGENTS)}")
+            raise _Usage(f"--agents: agent {place} of {len(names)} is empty; name one of {AGENT_NAMES}")
         if not is_builtin_agent(name):
             raise _Usage(
-                f"--agents: unknown agent {_cut(name)}; the built-in agents are {', '.join(AGENTS)} "
-                "(ismcts takes knobs, e.g. ismcts:400)"
+                f"--agents: unknown agent {_cut(name)}; the agents are {AGENT_NAMES} "
+                "(ismcts takes knobs, e.g. ismcts:400; policy:FILE plays a network bieten train wrote)"
             )
     return names
 
@@ -378,17 +378,18 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], policy "
-        "(default: heuristic,random,...)",
+        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], policy, or policy:FILE "
+        "(a network bieten train wrote) (default: heuristic,random,...)",
     )
     _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
     p_tour = sub.add_parser(
-        "tournament", help="round robin of built-in agents, seats rotated, with win rates and ratings"
+        "tournament", help="round robin of agents, seats rotated, with win rates and ratings"
     )
     p_tour.add_argument(
         "--agents",
         default="heuristic,random",
-        help="comma-separated built-in agents (default heuristic,random)",
+        help="comma-separated agents: random, heuristic, ismcts[:knobs], policy, policy:FILE "
+        "(default heuristic,random)",
     )
     _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
     p_train = sub.add_parser(
@@ -408,7 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponents",
         default="heuristic",
         metavar="AGENT",
-        help="the agent of every other seat: random, heuristic, ismcts[:knobs] (default heuristic)",
+        help="the agent of every other seat: random, heuristic, ismcts[:knobs], policy or policy:FILE "
+        "(a network bieten train wrote) (default heuristic)",
     )
     p_play.add_argument(
         "--save",
@@ -471,6 +473,14 @@ def build_parser() -> argparse.ArgumentParser:
         "postgresql://..., or memory (lost on restart)",
     )
     p_serve.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a policy file bieten train wrote (DIR/<game>.bin), offered as the seat kind "
+        "policy:<file name> at tables of its game; repeatable",
+    )
+    p_serve.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -500,6 +510,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 2
+    from bieten.web._server import configured_policies
+
+    configured_policies(args.policy)  # each file read and checked before anything starts (exit 2)
     db = args.db if args.db is not None else f"sqlite:///{DEFAULT_SQLITE}"
     store = open_store(db)  # a --db that names no store: one line, exit status 2 (a ValueError)
     if args.workers > 1 and not store.shared:
@@ -522,7 +535,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     print(f"bieten serve: tables kept in {store.url}{workers}", file=sys.stderr, flush=True)
 
     def serve() -> None:
-        app = create_app(bot_delay=args.bot_delay, max_tables=args.max_tables, db=open_store(db))
+        app = create_app(
+            bot_delay=args.bot_delay, max_tables=args.max_tables, db=open_store(db), policies=args.policy
+        )
         config = uvicorn.Config(
             app,
             host=args.host,

@@ -33,7 +33,7 @@ from bieten import _core
 from bieten._core import BietenError
 from bieten._families import FAMILIES
 
-__all__ = ["FORMAT_VERSION", "NAMES", "pack", "path", "unpack"]
+__all__ = ["FORMAT_VERSION", "NAMES", "game_of_file", "pack", "path", "unpack"]
 
 #: The blob format this engine reads (csrc/core/policy.hpp).
 FORMAT_VERSION = 1
@@ -109,3 +109,42 @@ def unpack(blob: bytes) -> tuple[list[Layer], str]:
         layers.append((w.astype(np.float32), b.astype(np.float32)))
     game = next(name for name, t in _TAGS.items() if t == tag)
     return layers, game
+
+
+#: The largest policy file read (the largest network the format allows is 32 MiB; csrc/core/agent_spec.hpp).
+MAX_FILE = 40 * 2**20
+
+
+def game_of_file(file: str | Path, game: str | None = None) -> str:
+    """The game of the policy file ``file`` (what ``bieten train`` writes, ``DIR/<game>.bin``), read
+    and checked whole; ``BietenError`` in one line naming the file and its fault otherwise: it cannot
+    be read, is empty, is not a policy, is corrupted, or (with ``game``) is another game's.
+
+    >>> game_of_file(path(NAMES[0])) == _GAME_OF[NAMES[0]]
+    True
+    >>> game_of_file("/nonexistent/bieten.bin")
+    Traceback (most recent call last):
+    bieten._core.BietenError: policy:/nonexistent/bieten.bin: cannot read it: No such file or directory
+    """
+    where = f"policy:{file}"
+    try:
+        with open(file, "rb") as stream:
+            blob = stream.read(MAX_FILE + 1)
+    except OSError as err:
+        raise BietenError(f"{where}: cannot read it: {err.strerror or err}") from None
+    if not blob:
+        raise BietenError(f"{where}: not a policy file: it is empty (bieten train writes DIR/<game>.bin)")
+    if len(blob) > MAX_FILE:
+        raise BietenError(f"{where}: not a policy file: larger than {MAX_FILE // 2**20} MiB")
+    if blob[:4] != _MAGIC:
+        raise BietenError(f"{where}: not a policy file (no BTPN magic; bieten train writes DIR/<game>.bin)")
+    try:
+        _, made_for = unpack(blob)
+    except (BietenError, ValueError, struct.error) as err:
+        why = str(err).removeprefix("policy: ") if isinstance(err, BietenError) else "truncated"
+        raise BietenError(f"{where}: {why}") from None
+    if game is not None and made_for != game:
+        raise BietenError(
+            f"{where}: a policy of {made_for}, not of {game}; train one with bieten train --game {game}"
+        )
+    return made_for

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bieten import _core
-from bieten._agents import AGENTS, is_builtin_agent
+from bieten._agents import AGENT_NAMES, is_builtin_agent
 from bieten._core import ActionError, AgentError, BietenError, SeatError
 from bieten._families import AnyRules, Family, family_of
 from bieten.terminal._render import REFUSED_STYLE, Reader, count, make_console, numbered
@@ -245,7 +245,8 @@ def play(
             f"{family.rule_prefix}2.1: your seat must be an int from 0 to {rules.players - 1}, not {you!r}"
         )
     if not is_builtin_agent(opponents):
-        raise AgentError(f"unknown agent {opponents[:80]!r}; the built-in agents are {', '.join(AGENTS)}")
+        raise AgentError(f"unknown agent {opponents[:80]!r}; the agents are {AGENT_NAMES}")
+    family.core_agent(opponents, 0)  # a bad policy:FILE is refused now, before a --save file is made
     console = make_console(out, color)
     game = family.new_game(rules, seed)
     mode = "w" if overwrite else "x"

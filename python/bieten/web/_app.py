@@ -29,7 +29,7 @@ Its parts: :class:`~bieten.web._server.Server` (the tables: created, joined, fou
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -59,11 +59,14 @@ def create_app(
     db: Store | str = "memory",
     rate: float = RATE,
     burst: int = BURST,
+    policies: Sequence[str] = (),
 ) -> Starlette:
     """The Starlette application of ``bieten serve`` (docs/server.md); ``app.state.server`` is its
     :class:`Server`. ``db`` is where the tables are kept: a :class:`~bieten.web._store.Store` or what
     ``--db`` takes (``"memory"``, the default here, ``"sqlite:///PATH"``, ``"postgresql://..."``); the
-    app opens it and resumes its unfinished tables when it starts, and closes it when it stops."""
+    app opens it and resumes its unfinished tables when it starts, and closes it when it stops.
+    ``policies`` are policy files (``bieten train``'s ``DIR/<game>.bin``) offered as the seat kinds
+    ``policy:<file name>`` at tables of their game: a client names a kind, never a path."""
     hide_tokens()  # no seat's token in any log line (web/_logs.py)
     store = open_store(db) if isinstance(db, str) else db
     server = Server(
@@ -74,6 +77,7 @@ def create_app(
         store=store,
         rate=rate,
         burst=burst,
+        policies=policies,
     )
     static = Path(static_dir) if static_dir is not None else STATIC
     routes = [*HttpApi(server, static).routes(), WebSocketRoute("/ws/{ident}", Sockets(server).connect)]

@@ -96,6 +96,10 @@ class Moves:
                 if seat is None:
                     return
                 agent = served.seats[seat]
+                if agent.startswith("policy:") and agent not in self.server.policies:
+                    log.error("table %s: seat %d plays %s, not given here", served.ident, seat, agent)
+                    return  # a stored name, never read as a path: start the server with its --policy
+                agent = self.server.policies.get(agent, (agent, ""))[0]  # a configured policy's file
                 try:
                     await self.commit(served, functools.partial(_bot_move, seat=seat, agent=agent), seat)
                     failures = 0

@@ -3,6 +3,7 @@ and the player counts each kind takes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bieten._agents import AGENTS
@@ -51,8 +52,9 @@ def players_allowed() -> dict[str, list[int]]:
     return allowed
 
 
-def read_new_table(body: object) -> NewTable:
-    """The table a ``POST /api/tables`` body asks for, or :class:`Refused` saying what is wrong."""
+def read_new_table(body: object, policies: Mapping[str, str] | None = None) -> NewTable:
+    """The table a ``POST /api/tables`` body asks for, or :class:`Refused` saying what is wrong.
+    ``policies`` are the server's configured policy seat kinds and the game of each."""
     if not isinstance(body, dict):
         raise Refused(400, "not_object", 'the body is a JSON object such as {"kind": "bieten"}')
     unknown = sorted(set(body) - set(_TABLE_FIELDS))
@@ -76,12 +78,14 @@ def read_new_table(body: object) -> NewTable:
         table = Table.new(kind, preset=preset, rules=rules, seed=seed)
     except ProtocolError as err:
         raise Refused(400, err.code, err.message) from None
-    return NewTable(kind=kind, table=table, seats=_seats(body.get("seats"), table))
+    return NewTable(kind=kind, table=table, seats=_seats(body.get("seats"), table, policies or {}))
 
 
-def _seats(seats: object, table: Table) -> list[str]:
-    """The seat kinds asked for (one person and heuristic bots when none are), lower-cased."""
+def _seats(seats: object, table: Table, policies: Mapping[str, str]) -> list[str]:
+    """The seat kinds asked for (one person and heuristic bots when none are), lower-cased; a
+    configured policy only at a table of its game."""
     rule = table.rule_prefix
+    kinds = (*SEAT_KINDS, *policies)
     if seats is None:
         seats = ["human"] + ["heuristic"] * (table.players - 1)
     if isinstance(seats, list):  # seat kinds are case-insensitive, as agent names are everywhere
@@ -89,14 +93,18 @@ def _seats(seats: object, table: Table) -> list[str]:
     if (
         not isinstance(seats, list)
         or len(seats) != table.players
-        or not all(isinstance(s, str) and (s in SEAT_KINDS or s == OPEN) for s in seats)
+        or not all(isinstance(s, str) and (s in kinds or s == OPEN) for s in seats)
     ):
         raise Refused(
             400,
             "bad_field",
-            f"{rule}2.1: seats must list {table.players} seat kinds, each one of "
-            f"{', '.join((*SEAT_KINDS, OPEN))}",
+            f"{rule}2.1: seats must list {table.players} seat kinds, each one of {', '.join((*kinds, OPEN))}",
         )
+    for kind in seats:
+        if kind in policies and policies[kind] != table.family:
+            raise Refused(
+                400, "bad_field", f"seats: {kind} is a policy of {policies[kind]}, not of {table.family}"
+            )
     if "human" not in seats and OPEN not in seats:
         raise Refused(400, "bad_field", "seats: at least one seat is human or open (a table of bots only)")
     return [str(s) for s in seats]

@@ -112,8 +112,9 @@ class HttpApi:
             {
                 "kinds": list(KINDS),
                 "bieten_presets": list(BIETEN.presets),
-                "agents": list(AGENTS),
-                "seat_kinds": list(SEAT_KINDS),
+                "agents": [*AGENTS, *self.server.policies],
+                "seat_kinds": [*SEAT_KINDS, *self.server.policies],
+                "policies": {kind: game for kind, (_, game) in self.server.policies.items()},
                 "players": self.server.players,
             }
         )

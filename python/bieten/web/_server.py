@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
+from bieten._core import BietenError
 from bieten._session import Table
 from bieten.web._limits import BURST, RATE, Refused
 from bieten.web._moves import Moves
@@ -23,6 +25,25 @@ __all__ = ["Server"]
 log = logging.getLogger("bieten.web")
 
 
+def configured_policies(files: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """The seat kinds of policy files: ``policy:<file name without .bin>`` -> (``policy:<absolute
+    path>``, its game), each file read and checked now (``BietenError`` in one line naming it)."""
+    from bieten._families import FAMILIES
+    from bieten.policies import game_of_file
+
+    kinds: dict[str, tuple[str, str]] = {}
+    for file in files:
+        game = game_of_file(file)
+        agent = f"policy:{os.path.abspath(file)}"
+        next(f for f in FAMILIES if f.name == game).core_agent(agent, 0)  # its shape, as the core reads it
+        name = os.path.basename(file).removesuffix(".bin").lower()
+        kind = f"policy:{name}"
+        if kind in kinds:
+            raise BietenError(f"policy:{file}: a second policy named {name!r}; rename one of the files")
+        kinds[kind] = (agent, game)
+    return kinds
+
+
 class Server:
     """The tables of one server process, their store and their limits; :func:`create_app` wraps it in
     a Starlette app.
@@ -32,7 +53,8 @@ class Server:
     seconds after its last move, any table ``idle_ttl`` seconds after its last activity with no one
     connected. ``store`` keeps the tables (docs/server.md, "Storage"; this process's memory when
     none is given); every move is stored before any connection hears of it. ``rate`` and ``burst``
-    bound each connection's messages. ``clock`` is the wall clock of the expiry times.
+    bound each connection's messages. ``clock`` is the wall clock of the expiry times. ``policies`` are
+    policy files (``bieten train``'s ``DIR/<game>.bin``) offered as the seat kinds ``policy:<name>``.
     """
 
     def __init__(
@@ -46,6 +68,7 @@ class Server:
         rate: float = RATE,
         burst: int = BURST,
         clock: Callable[[], float] = time.time,
+        policies: Sequence[str] = (),
     ) -> None:
         if bot_delay < 0 or max_tables < 1 or rate <= 0 or burst < 1:
             raise ValueError("bot_delay must be >= 0, max_tables >= 1, rate > 0 and burst >= 1")
@@ -62,6 +85,10 @@ class Server:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Future[ServedTable | None]] = {}
         self.players = players_allowed()
+        #: The seat kinds of the policy files this server was given (``bieten serve --policy FILE``):
+        #: ``policy:<file name without .bin>`` -> (the agent, ``policy:<absolute path>``, and its game).
+        #: A client names a configured kind only, never a path.
+        self.policies = configured_policies(policies)
 
     # -- start and stop -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -152,7 +179,7 @@ class Server:
     async def create(self, body: object) -> tuple[ServedTable, dict[int, str]]:
         """A new table from a ``POST /api/tables`` body, stored, and its people's tokens; or
         :class:`~bieten.web._limits.Refused`."""
-        asked = read_new_table(body)
+        asked = read_new_table(body, {kind: game for kind, (_, game) in self.policies.items()})
         table, seats = asked.table, asked.seats
         await self.purge()
         if await self.store.count() >= self.max_tables:

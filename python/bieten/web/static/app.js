@@ -221,11 +221,16 @@ async function showLobby() {
     seatChoices.replaceChildren();
     for (let seat = 0; seat < n; seat++) {
       const select = el("select", { name: `seat${seat}`, dataset: { testid: `seat-${seat}` } });
-      for (const kind of ["human", OPEN_SEAT, ...kinds.agents]) {
+      const family = games.byKind[form.kind.value].game.name;
+      const policies = kinds.policies || {}; // the server's policy files, each for one game
+      const agents = kinds.agents.filter((agent) => !(agent in policies) || policies[agent] === family);
+      const choices = ["human", OPEN_SEAT, ...agents];
+      for (const kind of choices) {
         const text = kind === OPEN_SEAT ? "open (anyone, from the lobby)" : kind;
         select.append(el("option", { value: kind, text }));
       }
-      select.value = old[seat] || (seat === 0 ? "human" : kinds.agents.includes("heuristic") ? "heuristic" : kinds.agents[0]);
+      const fallback = seat === 0 ? "human" : agents.includes("heuristic") ? "heuristic" : agents[0];
+      select.value = choices.includes(old[seat]) ? old[seat] : fallback;
       seatChoices.append(el("label", { class: "seat-choice" }, `Seat ${seat}`, select));
     }
   };
