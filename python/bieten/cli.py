@@ -395,11 +395,21 @@ def build_parser() -> argparse.ArgumentParser:
     p_train = sub.add_parser(
         "train", help="train the policy agent by self-play on VectorEnv (needs 'bieten[train]', PyTorch)"
     )
-    policies = [str(p) for game in _core.GAMES for p in game["policies"]]  # a shipped policy each
-    p_train.add_argument("--game", required=True, help=f"{', '.join(policies[:-1])} or {policies[-1]}")
-    p_train.add_argument("--minutes", type=float, required=True, help="wall-clock budget in minutes")
-    p_train.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
-    p_train.add_argument("--out", required=True, help="folder for checkpoints, <game>.bin and curve.png")
+    p_train.add_argument(
+        "--game", required=True, choices=GAMES, help=f"the kind to train for: {', '.join(GAMES)}"
+    )
+    p_train.add_argument(
+        "--minutes",
+        type=float,
+        required=True,
+        help="wall-clock budget in minutes (more than 0, at most 1,440)",
+    )
+    p_train.add_argument(
+        "--seed", type=int, default=0, help="seed of the run, 0 to 4,294,967,295 (default 0)"
+    )
+    p_train.add_argument(
+        "--out", required=True, help="folder for checkpoints, <game>.bin and curve.png (made if missing)"
+    )
     p_train.add_argument("--no-progress", action="store_true", help="no progress bar")
     p_play = sub.add_parser("play", help="play a game at the terminal against built-in agents")
     p_play.add_argument("--seed", type=int, default=None, help="game seed (default: random, printed)")
@@ -640,9 +650,19 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace, stream: TextIO) -> int:
-    """``bieten train``: bieten.train.train with the command line's arguments (docs/agents.md)."""
+    """``bieten train``: bieten.train.train with the command line's arguments (docs/agents.md); the
+    arguments are checked before PyTorch is looked for."""
+    from bieten.train import check_arguments, train
+
     try:
-        from bieten.train import train
+        check_arguments(args.game, args.minutes, args.seed, args.out)
+    except BietenError as err:  # in the command line's words: --minutes, --seed
+        flags = {"train: minutes ": "--minutes ", "train: seed ": "--seed ", "train: --out": "--out"}
+        message = str(err)
+        for plain, flag in flags.items():
+            message = message.replace(plain, flag, 1)
+        raise _Usage(message) from None
+    try:
         from bieten.train._ppo import run as _  # noqa: F401  (PyTorch present?)
     except ImportError as err:
         raise _Usage(f"train: {err}") from None

@@ -9,16 +9,16 @@ a learning-curve PNG. The network is written as ``out/<game>.bin``, the format t
 (``bieten.policies``); copying it to its game's ``python/bieten/<game>/policies/`` and rebuilding
 ships it.
 
-``game`` is one of :data:`GAMES`: the policies the registered games' cores ship (``policies`` of
-``bieten._core.GAMES``), each a kind of its game: its default rules (``"bieten"``: ``Rules()``) or
-one of its presets.
+``game`` is one of :data:`GAMES`: every kind the other commands take, a registered game's default
+rules (``"bieten"``: ``Rules()``) or one of its presets; ``seed`` is 0 to 2**32 - 1. The arguments
+are checked (``check_arguments``) before PyTorch is looked for.
 """
 
 from __future__ import annotations
 
-from bieten.train._config import GAMES, TrainConfig, TrainResult
+from bieten.train._config import GAMES, MAX_SEED, TrainConfig, TrainResult, check_arguments
 
-__all__ = ["GAMES", "TrainConfig", "TrainResult", "train"]
+__all__ = ["GAMES", "MAX_SEED", "TrainConfig", "TrainResult", "check_arguments", "train"]
 
 
 def train(
@@ -33,6 +33,7 @@ def train(
     """Trains a policy for ``game`` for about ``minutes`` of wall-clock time on one thread, writing
     checkpoints, ``<game>.bin``, ``curve.png`` and ``curve.json`` into ``out``; resumes from
     ``out/checkpoint.pt`` if present. Needs PyTorch (``bieten[train]``)."""
+    check_arguments(game, minutes, seed, out)  # before PyTorch is looked for
     from bieten.train._ppo import run  # PyTorch is imported only here
 
     return run(game, minutes, seed, out, progress=progress, config=config or TrainConfig())

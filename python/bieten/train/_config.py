@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
-from bieten import _core
+from bieten._core import BietenError
+from bieten._families import KINDS
 
-#: The games ``train`` takes: the policies each registered game's core ships (``policies`` of
-#: ``bieten._core.GAMES``, each a kind of its game: its default rules or a preset), game by game.
-GAMES: tuple[str, ...] = tuple(str(policy) for game in _core.GAMES for policy in game["policies"])
+#: The games ``train`` takes: every kind the other commands take (``--game``; a registered game's
+#: default rules or one of its presets), the kinds of the shipped policies among them.
+GAMES: tuple[str, ...] = tuple(KINDS)
+#: The seeds ``train`` takes: 0 to 2**32 - 1 (a run derives its games' seeds from it).
+MAX_SEED = 2**32 - 1
 
 
 @dataclass(frozen=True)
@@ -46,3 +50,19 @@ class TrainResult:
     out: str
     weights: str
     curve: list[dict[str, float]] = field(default_factory=list)
+
+
+def check_arguments(game: str, minutes: float, seed: int, out: str) -> None:
+    """Refuses (BietenError, one line) what no run can take, before anything is made: a game no
+    command takes, a time budget outside (0, 1440] minutes, a seed outside 0..2**32 - 1, an --out
+    that is a file."""
+    if game not in GAMES:
+        raise BietenError(f"train: game must be one of {', '.join(GAMES)}, not {game!r}")
+    if not 0 < minutes <= 24 * 60:
+        raise BietenError(f"train: minutes must be more than 0 and at most 1,440, not {minutes}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BietenError(f"train: seed must be 0 to {MAX_SEED:,}, not {seed}")
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise BietenError(
+            f"train: --out {out} is a file; give a folder (it holds <game>.bin and checkpoints)"
+        )

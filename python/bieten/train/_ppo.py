@@ -18,13 +18,16 @@ try:
     import torch  # type: ignore[import-not-found,unused-ignore]
     from torch import nn  # type: ignore[import-not-found,unused-ignore]
 except ImportError as error:  # pragma: no cover - the message is the point
-    raise ImportError("bieten.train needs PyTorch: pip install 'bieten[train]'") from error
+    raise ImportError(
+        "bieten.train needs PyTorch, for the CPU: pip install torch --index-url "
+        "https://download.pytorch.org/whl/cpu, then pip install 'bieten[train]' (docs/agents.md)"
+    ) from error
 
 import bieten
 from bieten._core import BietenError
 from bieten._families import Family, kind_family
 from bieten.policies import pack
-from bieten.train._config import GAMES, TrainConfig, TrainResult
+from bieten.train._config import TrainConfig, TrainResult, check_arguments
 
 
 def _family(game: str) -> Family:
@@ -79,22 +82,39 @@ def _smoothed_loss(
 
 
 class _Bar:
-    """A one-line progress bar on stderr: the share of the time budget spent, and what runs."""
+    """A progress bar on stderr: the share of the time budget spent, and what runs. On a terminal one
+    line redrawn in place; elsewhere (a log file, a pipe) a plain line a minute and at each phase,
+    never a carriage return."""
 
     def __init__(self, total: float, enabled: bool) -> None:
         self.total, self.enabled, self.last = total, enabled, 0.0
+        self.terminal = sys.stderr.isatty()
+        self.open = False  # a redrawn line is on the terminal without its newline
 
     def show(self, spent: float, what: str, force: bool = False) -> None:
         now = time.monotonic()
-        if not self.enabled or (not force and now - self.last < 0.5):
+        every = 0.5 if self.terminal else 60.0
+        if not self.enabled or (not force and now - self.last < every):
             return
         self.last = now
         share = min(1.0, spent / self.total)
         filled = int(30 * share)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * share:5.1f}% {what[:60]:<60}")
+        line = f"[{'#' * filled}{'.' * (30 - filled)}] {100 * share:5.1f}% {what[:60]}"
+        if self.terminal:
+            sys.stderr.write(f"\r{line:<98}")
+            self.open = True
+            if force:
+                self.close()
+        else:
+            sys.stderr.write(line + "\n")
         sys.stderr.flush()
-        if force:
+
+    def close(self) -> None:
+        """Ends the redrawn line, so that what follows (``interrupted``) is on a line of its own."""
+        if self.open:
             sys.stderr.write("\n")
+            sys.stderr.flush()
+            self.open = False
 
 
 def evaluate(game: str, policy: Policy, opponent: str, games: int, seed: int) -> float:
@@ -164,10 +184,7 @@ def _collect(
 def run(
     game: str, minutes: float, seed: int, out: str, *, progress: bool, config: TrainConfig
 ) -> TrainResult:
-    if game not in GAMES:
-        raise BietenError(f"train: game must be one of {', '.join(GAMES)}, not {game!r}")
-    if not 0 < minutes <= 24 * 60:
-        raise BietenError(f"train: minutes must be more than 0 and at most 1440, not {minutes}")
+    check_arguments(game, minutes, seed, out)
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     folder = Path(out)
@@ -180,12 +197,52 @@ def run(
     value = nn.Sequential(nn.Linear(inputs, 128), nn.ReLU(), nn.Linear(128, 1))
     state: dict[str, Any] = {"phase": "clone", "spent": 0.0, "curve": [], "updates": 0}
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
-        policy.load_state_dict(saved["policy"])
-        value.load_state_dict(saved["value"])
-        state = saved["state"]
+        state = _resume(checkpoint, game, policy, value)
+    state["game"] = game
     budget = 60.0 * minutes
     bar = _Bar(budget, progress)
+    try:
+        return _phases(game, seed, folder, config, policy, value, state, budget, bar, divisors)
+    finally:
+        bar.close()  # an interrupted run's message, or the caller's next line, starts a line of its own
+
+
+def _resume(checkpoint: Path, game: str, policy: Policy, value: Any) -> dict[str, Any]:
+    """The state of the run ``checkpoint`` holds, its networks loaded; a file that is not a checkpoint
+    of a run of ``game`` is one line (BietenError) naming it and what to do."""
+    what = f"train: {checkpoint} is not a checkpoint of a {game} run"
+    todo = "remove it to start afresh, or give another --out"
+    try:
+        saved = torch.load(checkpoint, weights_only=False)
+    except Exception as err:
+        why = (str(err).strip().splitlines() or [type(err).__name__])[0][:120]
+        raise BietenError(f"{what} (it cannot be read: {why}); {todo}") from None
+    if not isinstance(saved, dict) or not {"policy", "value", "state"} <= set(saved):
+        raise BietenError(f"{what} (not a training checkpoint); {todo}")
+    made_for = saved["state"].get("game", game) if isinstance(saved["state"], dict) else game
+    if made_for != game:
+        raise BietenError(f"train: {checkpoint} is a checkpoint of a {made_for} run, not {game}; {todo}")
+    try:
+        policy.load_state_dict(saved["policy"])
+        value.load_state_dict(saved["value"])
+    except Exception:
+        raise BietenError(f"{what} (its networks are of another game or shape); {todo}") from None
+    return dict(saved["state"])
+
+
+def _phases(
+    game: str,
+    seed: int,
+    folder: Path,
+    config: TrainConfig,
+    policy: Policy,
+    value: Any,
+    state: dict[str, Any],
+    budget: float,
+    bar: _Bar,
+    divisors: Any,
+) -> TrainResult:
+    checkpoint = folder / "checkpoint.pt"
     started = time.monotonic() - state["spent"]
 
     def spent() -> float:
