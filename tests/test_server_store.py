@@ -104,7 +104,8 @@ def test_open_store_names_each_store_and_refuses_others(tmp_path: Path) -> None:
     assert isinstance(open_store("memory"), MemoryStore)
     sqlite = open_store(f"sqlite:///{tmp_path}/a.sqlite3")
     assert isinstance(sqlite, SQLiteStore) and sqlite.path == tmp_path / "a.sqlite3"
-    assert open_store("sqlite:///relative.sqlite3").path == Path("relative.sqlite3")  # type: ignore[attr-defined]
+    relative = open_store("sqlite:///relative.sqlite3")  # relative to this folder, kept absolute
+    assert relative.path == Path.cwd() / "relative.sqlite3"  # type: ignore[attr-defined]
     for bad in ("mysql://x", "sqlite:///", "postgres", ""):
         with pytest.raises(StoreError, match="--db"):
             open_store(bad)

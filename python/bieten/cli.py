@@ -14,13 +14,15 @@ import os
 import socket
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
-from bieten import _core
 from bieten._core import BietenError
 from bieten._families import FAMILIES, KINDS, AnyRules, Family, kind_family
 from bieten._seeds import MAX_THREADS
 from bieten._version import __version__
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 #: The values of ``--game``: every family's kinds (the first family's first kind the default).
 GAMES = KINDS
@@ -77,14 +79,25 @@ class _Usage(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, with its errors in one line (the usage is one ``--help`` away)."""
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """As argparse's, without hiding a failed write (``--help > /dev/full`` is exit status 1)."""
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        command = self.prog.removeprefix("bieten").strip()  # one prefix for every command's errors
+        where = f"{command}: " if command else ""
+        self.exit(2, f"bieten: error: {where}{message} (see {self.prog} --help)\n")
 
 
+#: The highest --target (points to win): the rules' (R10, S10), a 32-bit signed score.
+_MAX_TARGET = 2**31 - 1
 #: The ranges of the numeric options, checked after parsing: (command, option) -> (lowest, highest);
 #: None is no bound. Out of range is one line naming the option and its range, exit status 2.
 _RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
-    **{(c, "games"): (1, None) for c in ("simulate", "tournament")},
+    **{(c, "games"): (1, 2**64 - 1) for c in ("simulate", "tournament")},
+    **{(c, "target"): (1, _MAX_TARGET) for c in ("simulate", "tournament", "play")},
+    ("train", "seed"): (0, 2**32 - 1),
     **{(c, "threads"): (1, MAX_THREADS) for c in ("simulate", "tournament")},
     ("deal", "hand"): (0, 2**32 - 1),
     ("engine", "max_line"): (1, 1 << 30),
@@ -208,6 +221,8 @@ def _check_save(path: str, force: bool) -> None:
     if not path:
         raise _Usage("--save needs a file name")
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise _Usage(f"--save {path}: {folder} is a file, not a folder")
     if not os.path.isdir(folder):
         raise _Usage(f"--save {path}: the folder {folder} does not exist")
     if os.path.isdir(path):
@@ -479,8 +494,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--db",
         default=None,
         metavar="URL",
-        help="where tables are kept: sqlite:///PATH (default: ~/.local/state/bieten/serve.sqlite3), "
-        "postgresql://..., or memory (lost on restart)",
+        help="where tables are kept: sqlite:///PATH, a file in an existing folder (three slashes: PATH "
+        "relative to this folder, sqlite:///tables.db; four: absolute, sqlite:////srv/tables.db; "
+        "default ~/.local/state/bieten/serve.sqlite3), postgresql://user@host/db (give the password "
+        "in PGPASSWORD or ~/.pgpass, not here: ps shows it), or memory (lost on restart)",
     )
     p_serve.add_argument(
         "--policy",
@@ -523,8 +540,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from bieten.web._server import configured_policies
 
     configured_policies(args.policy)  # each file read and checked before anything starts (exit 2)
+    if args.db is None:  # the default file's folder is made; a folder --db names must exist
+        DEFAULT_SQLITE.parent.mkdir(parents=True, exist_ok=True)
     db = args.db if args.db is not None else f"sqlite:///{DEFAULT_SQLITE}"
     store = open_store(db)  # a --db that names no store: one line, exit status 2 (a ValueError)
+    db = store.url if store.url.startswith("sqlite:") else db  # the workers open the same absolute file
     if args.workers > 1 and not store.shared:
         raise _Usage(
             f"--workers {args.workers} needs a store that processes share, --db postgresql://...; "
@@ -542,7 +562,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"bieten serve: open http://{host}:{port}/ in a browser", file=out, flush=True)
     workers = f", {args.workers} processes" if args.workers > 1 else ""
-    print(f"bieten serve: tables kept in {store.url}{workers}", file=sys.stderr, flush=True)
+    kept = f"the file {store.path} ({store.url})" if hasattr(store, "path") else store.url
+    print(f"bieten serve: tables kept in {kept}{workers}", file=sys.stderr, flush=True)
 
     def serve() -> None:
         app = create_app(
@@ -626,6 +647,9 @@ def _listen(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as err:
         raise _Usage(f"--host {_cut(host)}: not an address of this machine ({err.strerror})") from None
+    except (UnicodeError, ValueError):  # bytes that are no text, a NUL, a label too long
+        shown = _cut(host) if host.isprintable() else repr(os.fsencode(host))
+        raise _Usage(f"--host {shown}: not a host name or an IP address") from None
     family, kind, proto, _, address = infos[0]
     listening = socket.socket(family, kind, proto)
     try:
@@ -634,9 +658,15 @@ def _listen(host: str, port: int) -> socket.socket:
         listening.listen(2048)
     except OSError as err:
         listening.close()
-        taken = err.errno == errno.EADDRINUSE
-        why = "is in use by another program; choose another --port" if taken else err.strerror
-        raise _Usage(f"cannot listen on {host}:{port}: the address {why}") from None
+        if err.errno == errno.EADDRINUSE:
+            why = f"--port {port} is in use by another program; choose another --port"
+        elif err.errno == errno.EADDRNOTAVAIL:
+            why = f"--host {_cut(host)} is not an address of this machine ({err.strerror})"
+        elif err.errno == errno.EACCES:
+            why = f"--port {port} needs privileges this user lacks ({err.strerror}); choose one above 1023"
+        else:
+            why = err.strerror or str(err)
+        raise _Usage(f"cannot listen on {host}:{port}: {why}") from None
     listening.set_inheritable(True)
     return listening
 
@@ -681,10 +711,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Runs the command; every refused input ends in one line on stderr and a non-zero exit status
     (2 for a command line that cannot work, 130 after Ctrl-C), never a traceback."""
     stream = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version: written, or said why not (exit status 1)
+        if stop.code == 0:
+            try:
+                sys.stdout.flush()
+            except OSError as err:
+                return _unwritten(err)
+        raise
+    except OSError as err:
+        return _unwritten(err)
+    output = _Output(stream)
     try:
         _check_ranges(args)
-        return _dispatch(args, stream)
+        return _dispatch(args, cast(TextIO, output))  # a TextIO in all that is asked of it
     except (BietenError, _Usage, ValueError) as err:
         _error(str(err))
         return 2
@@ -692,8 +733,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if isinstance(err, BrokenPipeError):  # ``bieten ... | head``: the reader has what it wanted
             _quiet(stream)
             return 0
-        where = f" {err.filename}" if err.filename else ""
-        _error(f"{args.command}: cannot use{where}: {err.strerror or err}")
+        if err.filename:  # a path the command was given: as every other bad path, exit status 2
+            _error(f"{args.command}: cannot use {err.filename}: {err.strerror or err}")
+            return 2
+        if output.failed:
+            _error(f"{args.command}: cannot write to standard output: {err.strerror or err}")
+            _quiet(stream)
+            return 1
+        _error(f"{args.command}: {err.strerror or err}")
         return 1
     except KeyboardInterrupt as err:
         from bieten._simulate import RunInterrupted
@@ -705,6 +752,39 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 def _error(message: str) -> None:
     print(f"bieten: error: {message}", file=sys.stderr)
+
+
+def _unwritten(err: OSError) -> int:
+    """``--help`` or ``--version`` could not be written: said on stderr, exit status 1."""
+    _error(f"cannot write to standard output: {err.strerror or err}")
+    _quiet(sys.stdout)
+    return 1
+
+
+class _Output:
+    """The command's output stream, noting whether a write to it failed (so that the message names
+    standard output, not a file); everything else is the stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError:
+            self.failed = True
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def _quiet(stream: TextIO) -> None:

@@ -591,13 +591,12 @@ class SQLiteStore(_SqlStore):
 
     def __init__(self, path: Path | str) -> None:
         super().__init__()
-        self.path = Path(path)
+        self.path = Path(os.path.abspath(path))  # a later chdir (or a worker) keeps the same file
         self.url = f"sqlite:///{self.path}"
 
     def _connect(self) -> Any:
         import sqlite3
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")
@@ -725,7 +724,7 @@ class PostgresStore(_SqlStore):
 
 def open_store(url: str) -> Store:
     """The store ``--db`` names: ``memory``, ``sqlite:///PATH`` (a relative PATH after the three
-    slashes, an absolute one after four) or ``postgresql://...`` (a libpq URL).
+    slashes, an absolute one after four; its folder must exist) or ``postgresql://...`` (a libpq URL).
 
     >>> open_store("memory").url, open_store("sqlite:////tmp/x.sqlite3").url
     ('memory', 'sqlite:////tmp/x.sqlite3')
@@ -740,6 +739,16 @@ def open_store(url: str) -> Store:
         path = unquote(url[len("sqlite:///") :])
         if not path:
             raise StoreError(f"--db {url}: sqlite:///PATH needs a file's path")
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            slashes = (
+                f"; sqlite:///{path} is relative to this folder, sqlite:////{path} would be absolute"
+                if not os.path.isabs(path)
+                else ""
+            )
+            raise StoreError(f"--db {url}: the folder {folder} does not exist{slashes}")
+        if os.path.isdir(path):
+            raise StoreError(f"--db {url}: {os.path.abspath(path)} is a folder; name a file in it")
         return SQLiteStore(path)
     if url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(url)
