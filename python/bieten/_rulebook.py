@@ -198,10 +198,15 @@ def sections_listing() -> list[str]:
 
 
 def command(rule_id: str | None, out: TextIO) -> int:
-    """``bieten rules [ID]``: the sections of every game, or one rule or section; exit status 2 with one
-    line on stderr for an id that is in no rulebook."""
+    """``bieten rules [ID]``: the sections of every game, or one rule or section (or each of a compound
+    id such as ``R10/R2.1``, which messages cite); exit status 2 with one line on stderr for an id that
+    is in no rulebook."""
     try:
-        text = "\n".join(sections_listing()) if rule_id is None else rule_text(rule_id)
+        if rule_id is None:
+            text = "\n".join(sections_listing())
+        else:  # a compound id, as messages cite them ("R10/R2.1"): each rule in turn
+            parts = rule_id.split("/")
+            text = "\n\n".join(rule_text(part) for part in (parts if all(parts) else [rule_id]))
     except RuleIdError as err:
         print(f"bieten: error: {err}", file=sys.stderr)
         return 2

@@ -158,11 +158,28 @@ def render_markdown(text: str) -> str:
     return "\n".join(out)
 
 
+def _untick(text: str) -> str:
+    """A title as plain text: its code spans without their backticks (a page's <title>)."""
+    return text.replace("`", "")
+
+
+def _title(text: str) -> str:
+    """A rule's title in a list of links: its code spans as code, never as backticks, and no link
+    inside the link."""
+    parts = text.split("`")
+    return "".join(
+        f"<code>{escape(part)}</code>" if i % 2 == 1 and i < len(parts) - 1 else escape(part)
+        for i, part in enumerate(parts)
+    )
+
+
 def _page(title: str, body: str) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
+        f"<title>{escape(_untick(title))}</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+        f"<style>{_STYLE}</style></head><body>"
         f'<header><a href="/">{escape(_GAMES)}: new table</a><a href="/rules">All rules</a></header>'
         f"<main>{body}</main></body></html>\n"
     )
@@ -174,7 +191,8 @@ def rule_page(rule_id: str) -> str:
     up = ""
     if rule.level > 2:
         parent = rule.id.rsplit(".", 1)[0]
-        up = f'<p>Part of <a href="/rules/{parent}">{parent} {escape(find_rule(parent).title)}</a>.</p>'
+        title = _title(find_rule(parent).title)
+        up = f'<p>Part of <a href="/rules/{parent}">{parent} {title}</a>.</p>'
     return _page(f"{rule.id} {rule.title}", up + render_markdown(rule.text))
 
 
@@ -186,7 +204,7 @@ def rules_index() -> str:
         for rule in rules(name):
             if rule.level > 3:
                 continue
-            link = f'<a href="/rules/{rule.id}">{rule.id}</a> {escape(rule.title)}'
+            link = f'<a href="/rules/{rule.id}">{rule.id}</a> {_title(rule.title)}'
             body.append(f"<li><strong>{link}</strong></li>" if rule.level == 2 else f"<li>{link}</li>")
         body.append("</ul>")
     return _page(f"The rules of {' and '.join(f.title for f in FAMILIES)}", "".join(body))
