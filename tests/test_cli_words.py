@@ -85,7 +85,10 @@ def test_the_page_counts_cards_and_names_each_games_rounds_in_its_words() -> Non
     assert 'count(m.counts[seat], "card")' in app and "m.takenText(seat)" in app
     assert "${m.counts[seat]} cards" not in app and "const round = m.page.round;" in app
     rounds = {g["name"]: (g["page"]["round"], g["page"]["taken"]) for g in web_games()["games"]}
-    assert rounds["bieten"][0] == "hand" and rounds["schnapsen"] == ("deal", ["{n} pts", "{n} pts"])
+    assert rounds["bieten"][0] == "hand" and rounds["schnapsen"] == (
+        "deal",
+        ["{n} card point", "{n} card points"],
+    )
 
 
 def test_one_match_is_a_match() -> None:

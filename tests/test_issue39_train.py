@@ -155,3 +155,19 @@ def test_the_progress_bar_writes_plain_lines_where_stderr_is_no_terminal(
         f"[{'#' * 15}{'.' * 15}]  50.0% clone: epoch 3",
         f"[{'#' * 22}{'.' * 8}]  75.0% evaluating (after cloning)",
     ]
+
+
+def test_simulate_s_progress_bar_writes_plain_lines_where_stderr_is_no_terminal() -> None:
+    """Issue 39, item 12: simulate's and tournament's bar redrew its line with a carriage return in a
+    log file too; there it writes plain lines (here, a short run: its last line only)."""
+    from bieten._simulation.run import Progress
+
+    log, terminal = io.StringIO(), _Terminal()
+    for stream in (log, terminal):
+        bar = Progress(2_000, stream)
+        bar.update(1_000, 5_000)
+        bar.update(2_000, 10_000)
+        bar.close()
+    assert "\r" not in log.getvalue() and log.getvalue().count("\n") == 1
+    assert log.getvalue().startswith(f"[{'#' * 30}] 2,000/2,000 games ")
+    assert terminal.getvalue().count("\r") == 2 and terminal.getvalue().endswith(" \n")

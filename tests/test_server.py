@@ -275,7 +275,7 @@ def test_games_serves_each_registered_family_with_its_kinds_knobs_and_wording(cl
     assert [game["page"] for game in games] == [_page_data("bieten"), _page_data("schnapsen")]
     assert [(game["page"]["round"], game["page"]["taken"]) for game in games] == [
         ("hand", ["{n} trick", "{n} tricks"]),  # R3: hands; R4.3: tricks won
-        ("deal", ["{n} pts", "{n} pts"]),  # S3: deals; S7: card points taken
+        ("deal", ["{n} card point", "{n} card points"]),  # S3: deals; S7: card points taken
     ]
     assert games[0]["page"]["log"]["trick_won"] == "{who} won trick {trick}"
     assert games[1]["page"]["log"]["trick_won"] == "{who} won trick {trick} ({points#point#points})"

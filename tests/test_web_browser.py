@@ -419,7 +419,7 @@ def test_the_lobby_offers_exactly_the_registry_s_kinds_with_their_labels_presets
                         "os => os.map(o => o.value)"
                     )
                     assert presets == game["presets"] == list(BIETEN.presets)
-                    assert page.locator("label[data-preset]").inner_text().startswith("Rules preset (R10)")
+                    assert page.locator("label[data-preset]").inner_text().startswith("Regional rules")
         assert page.inner_text(".brand") == "Bieten · Schnapsen" and page.title() == "Bieten · Schnapsen"
         _no_errors(page)
     finally:
@@ -776,5 +776,68 @@ def test_a_64_bit_seed_typed_in_the_lobby_reaches_the_server_exactly(server: str
             page.click("[data-testid=create]")
         assert json.loads(sent.value.post_data or "{}")["seed"] == "15871847963295036875"
         page.wait_for_selector("[data-testid=table]:visible")
+    finally:
+        page.close()
+
+
+def test_a_table_link_without_a_seat_offers_the_free_seats_not_an_invalid_link(
+    server: str, browser: Any
+) -> None:
+    """Issue 39: "/?table=<id>" alone said "This seat link is not valid"; it shows the table and a
+    button for each free seat, and a click takes that seat and plays it."""
+    made = _post_table(server, {"kind": "schnapsen", "seats": ["heuristic", "open"], "seed": 4})
+    page = browser.new_page(viewport=PHONE)
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(f"{server}/?table={made['table']}")
+        box = page.locator("[data-testid=bad-link]")
+        box.wait_for(state="visible")
+        assert box.locator("h1").inner_text() == "Take a seat at this table"
+        assert "This seat link is not valid" not in box.inner_text()
+        assert box.locator("[data-testid=join]").all_inner_texts() == ["Take seat 1"]
+        box.locator("[data-testid=join]").click()
+        page.wait_for_selector("[data-testid=table]:visible")
+        page.wait_for_selector("[data-testid=status][data-kind=ok]")
+        assert page.inner_text("[data-testid=status]") == "Seat 1 · Schnapsen"
+    finally:
+        page.close()
+
+
+def test_buttons_name_figures_as_the_rulebook_and_schnapsen_seats_say_card_points(
+    server: str, browser: Any
+) -> None:
+    """Issue 39: "bid green" beside "bid gleich" mixed two conventions: every button now starts with a
+    capital and names the figures as the rulebook does (Green, Gleich); a Schnapsen seat's take is
+    "card points", not "pts"."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.set_default_timeout(WAIT_MS)
+    try:
+        figures = ("red", "green", "gleich", "hanger", "spiel", "weli")
+        seen: set[str] = set()
+        for seed in range(1, 40):
+            made = _post_table(
+                server,
+                {"kind": "bieten", "seats": ["human", "heuristic"], "seed": seed, "rules": {"players": 2}},
+            )
+            page.goto(server + made["links"]["0"])
+            page.wait_for_selector("[data-testid=action]:enabled")
+            buttons = page.locator("[data-testid=actions] button[data-testid=action]")
+            for action, label in zip(
+                buttons.evaluate_all("bs => bs.map(b => b.dataset.action)"),
+                buttons.all_inner_texts(),
+                strict=True,
+            ):
+                words = action.split(" ")
+                expected = [w.capitalize() if i == 0 or w in figures else w for i, w in enumerate(words)]
+                assert label == " ".join(expected), (action, label)
+                seen.update(w for w in words if w in figures)
+            if "gleich" in seen and seen & {"red", "green"}:
+                break
+        assert "gleich" in seen and seen & {"red", "green"}, seen
+        made = _post_table(server, {"kind": "schnapsen", "seed": 3})
+        page.goto(server + made["links"]["0"])
+        page.wait_for_selector("[data-testid=seat]")
+        seats = page.locator("[data-testid=seat]").all_inner_texts()
+        assert all("card points" in text and "pts" not in text for text in seats), seats
     finally:
         page.close()

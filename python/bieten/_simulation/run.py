@@ -43,15 +43,23 @@ def played(last: int, k: int, big_k: int) -> int:
 
 
 class Progress:
-    """A one-line progress bar on a stream (a terminal), redrawn at most ten times a second."""
+    """A one-line progress bar on a stream: on a terminal redrawn in place at most ten times a second;
+    elsewhere (a log file, a pipe) a plain line every ten seconds and at the end, no carriage return."""
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total, self.stream, self.start, self.last = total, stream, time.perf_counter(), 0.0
         self.drawn = False
+        self.shown = -1  # the count of games the last line showed
+        isatty = getattr(stream, "isatty", None)
+        self.terminal = bool(isatty and isatty())
+        if not self.terminal:  # the first plain line after ten seconds (a short run: its last only)
+            self.last = self.start
 
     def update(self, done: int, hands: int) -> None:
         now = time.perf_counter()
-        if now - self.last < 0.1 and done < self.total:
+        if now - self.last < (0.1 if self.terminal else 10.0) and done < self.total:
+            return
+        if not self.terminal and self.shown == done:
             return
         self.last = now
         self.drawn = True
@@ -60,13 +68,17 @@ class Progress:
         bar = "#" * int(30 * fraction)
         rate = hands / elapsed if elapsed > 0 else 0.0
         eta = elapsed * (1 - fraction) / fraction if fraction > 0 else 0.0
-        self.stream.write(
-            f"\r[{bar:<30}] {done:,}/{self.total:,} games  {rate:,.0f} hands/s  ETA {eta:.0f}s "
-        )
+        line = f"[{bar:<30}] {done:,}/{self.total:,} games  {rate:,.0f} hands/s  ETA {eta:.0f}s"
+        self.shown = done
+        if not self.terminal:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+            return
+        self.stream.write(f"\r{line} ")
         self.stream.flush()
 
     def close(self) -> None:
-        if self.drawn:  # the bar's line ends; a run that failed before drawing it leaves no blank line
+        if self.drawn and self.terminal:  # the bar's line ends; a run that failed first leaves no blank line
             self.stream.write("\n")
             self.stream.flush()
 

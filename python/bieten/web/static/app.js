@@ -67,6 +67,63 @@ function showBadLink(code, table) {
   setStatus(code === "unknown_table" ? "No such table" : "This seat link is not valid", "error");
 }
 
+/**
+ * A table link without a seat ("/?table=<id>"): instead of "not valid", the table as the server
+ * shows it to anyone (its game, seats, moves and scores) and a button for each seat nobody holds.
+ */
+async function showSeatless(table) {
+  $("#table").hidden = true;
+  const box = $("[data-testid=bad-link]");
+  let shown;
+  let lobby;
+  try {
+    [shown, lobby] = await Promise.all([api(`/api/tables/${encodeURIComponent(table)}`), api("/api/lobby")]);
+  } catch {
+    showBadLink("unknown_table", table);
+    return;
+  }
+  const listed = lobby.tables.find((t) => t.table === table);
+  const open = listed ? listed.open_seats : [];
+  const kind = GAMES.byKind[shown.kind] ? GAMES.byKind[shown.kind].kind.label : shown.kind;
+  const state = shown.state;
+  const scores = state.scores.map((score, seat) => `seat ${seat} (${shown.seats[seat]}): ${score}`).join(" · ");
+  const played = state.is_over ? "the game is over" : `${state.ply} moves played`;
+  $("h1", box).textContent = open.length ? "Take a seat at this table" : "This link has no seat";
+  $(".why", box).textContent =
+    `${kind}: ${played}; scores ${scores}. ` +
+    (open.length
+      ? "Take a free seat to play, or ask whoever created the table for your seat's link."
+      : "Every seat is taken: a seat link (with its seat and token) is needed to play here.");
+  const joins = el("p", { class: "joins", dataset: { testid: "seatless-joins" } });
+  for (const seat of open) {
+    joins.append(
+      el("button", {
+        type: "button",
+        class: "primary join",
+        dataset: { testid: "join", seat: String(seat) },
+        text: `Take seat ${seat}`,
+        onclick: async () => {
+          try {
+            const taken = await api(`/api/tables/${encodeURIComponent(table)}/join`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ seat }),
+            });
+            box.hidden = true;
+            enterTable(taken.link);
+          } catch (err) {
+            $(".why", box).textContent = err.message;
+          }
+        },
+      }),
+    );
+  }
+  $("[data-testid=seatless-joins]", box)?.remove();
+  $(".why", box).after(joins);
+  box.hidden = false;
+  setStatus(open.length ? "Take a seat" : "No seat in this link", "ok");
+}
+
 async function api(path, options = {}) {
   const response = await fetch(path, options);
   const body = await response.json().catch(() => ({}));
@@ -244,7 +301,9 @@ async function showLobby() {
     form.players.disabled = allowed.length < 2;
     $("[data-preset]").hidden = !game.preset_apart;
     if (game.preset_apart && shownPresets !== game.name) {
-      $("[data-preset-title]").textContent = `Rules preset (${game.rule_prefix}10)`;
+      const title = $("[data-preset-title]");
+      title.textContent = "Regional rules";
+      title.title = `The presets of the rules (${game.rule_prefix}10)`;
       form.preset.replaceChildren(...game.presets.map((preset) => el("option", { value: preset, text: preset })));
       shownPresets = game.name;
     }
@@ -572,7 +631,7 @@ class TablePage {
       for (const text of options) group.append(button(text, text.replace(/^play \S+ as /, "")));
       bar.append(group);
     }
-    for (const text of others) bar.append(button(text));
+    for (const text of others) bar.append(button(text, this.buttonLabel(text)));
     this.renderExplanations(bar, actions.map((a) => a.text));
 
     const turn = $("[data-testid=turn]");
@@ -581,6 +640,17 @@ class TablePage {
     else if (this.legal && actions.length) turn.textContent = plays.size && !others.length ? "Your turn: play a card" : "Your turn";
     else turn.textContent = current === null ? "" : `Waiting for ${m.name(current)}…`;
     turn.classList.toggle("mine-now", Boolean(this.legal && actions.length));
+  }
+
+  /**
+   * An action's button: its text with the first word capitalised and the game's figures named as
+   * its rulebook names them (capitalised, as proper names): one convention for every button.
+   */
+  buttonLabel(text) {
+    const names = this.model.page.figures || {};
+    const words = text.split(" ").map((word) => names[word] || word);
+    words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
+    return words.join(" ");
   }
 
   /** "What it does (R7.4, R7.5)": an action's explanation as the title of its button. */
@@ -682,7 +752,8 @@ function openTable(params) {
 document.title = titles() || document.title;
 $(".brand").textContent = titles() || $(".brand").textContent;
 const params = seatParams();
-if (params.get("table")) openTable(params);
+if (params.get("table") && !params.has("seat")) showSeatless(params.get("table"));
+else if (params.get("table")) openTable(params);
 else showLobby();
 window.addEventListener("popstate", () => location.reload());
 window.addEventListener("hashchange", () => location.reload()); // another seat link pasted over this one

@@ -98,7 +98,7 @@ export class TableModel {
     return this.text(n === 1 ? one : many, { n });
   }
 
-  /** What a seat took this deal, as the game counts it ("2 tricks", "31 pts"). */
+  /** What a seat took this deal, as the game counts it ("2 tricks", "31 card points"). */
   takenText(seat) {
     return this.counted(this.taken[seat], this.page.taken);
   }
