@@ -66,9 +66,15 @@ class Match:
         return self.score / self.games if self.games else 0.5
 
     @property
+    def shared(self) -> int:
+        """The games neither agent won alone: won by seats of both (called partners, S2.3, S8.6), or by
+        no seat."""
+        return self.games - self.first_wins - self.second_wins
+
+    @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of ``rate``."""
-        return wilson(round(self.score), self.games) if self.games else (0.0, 1.0)
+        """The 95% Wilson interval of ``rate``, the score shown (shared games in it as their shares)."""
+        return wilson(self.score, self.games) if self.games else (0.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,7 @@ class TournamentResult:
                     "rate_95": list(m.interval),
                     "first_wins": m.first_wins,
                     "second_wins": m.second_wins,
+                    "shared": m.shared,
                 }
                 for m in self.matches
             ],
@@ -133,7 +140,9 @@ class TournamentResult:
         }
 
     def __str__(self) -> str:
-        rows = [["first", "second", "games", "first wins", "second wins", "first's score", "95% interval"]]
+        shared = any(m.shared for m in self.matches)  # a column only where some game was shared
+        head = ["first", "second", "games", "first wins", "second wins"]
+        rows = [[*head, *(["shared"] if shared else []), "first's score", "95% interval"]]
         for m in self.matches:
             lo, hi = m.interval
             rows.append(
@@ -143,6 +152,7 @@ class TournamentResult:
                     f"{m.games:,}",
                     f"{m.first_wins:,}",
                     f"{m.second_wins:,}",
+                    *([f"{m.shared:,}"] if shared else []),
                     f"{m.rate:.4f}",
                     f"[{lo:.4f}, {hi:.4f}]",
                 ]

@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 
 
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
+def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); ``wins`` may hold shared games as
+    fractions (a tournament's score), the interval is then of that score.
 
     >>> [round(x, 4) for x in wilson(50, 100)]
     [0.4038, 0.5962]
@@ -38,6 +39,21 @@ def table(rows: list[list[str]]) -> list[str]:
     """
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+
+
+def duration(seconds: float) -> str:
+    """A short time in the unit that shows it: ``56.2 µs``, ``1.4 ms``, ``40 ns`` (never ``0.0 µs``).
+
+    >>> duration(56.2e-6), duration(1.42e-3), duration(4.04e-8), duration(0.0)
+    ('56.2 µs', '1.4 ms', '40 ns', 'under 1 ns')
+    """
+    if seconds >= 1e-3:
+        return f"{1e3 * seconds:,.1f} ms"
+    if seconds >= 1e-6:
+        return f"{1e6 * seconds:,.1f} µs"
+    if seconds >= 0.5e-9:
+        return f"{1e9 * seconds:,.0f} ns"
+    return "under 1 ns"
 
 
 @dataclass(frozen=True)
@@ -94,8 +110,9 @@ class RunTime:
 
     def limit(self, agents: Sequence[str]) -> str | None:
         """What bounds the run's hands per second: the agent whose timed decisions took the largest
-        share of the time in games, its seats, that share, its decisions and their mean time. None
-        when no decision was timed (only random agents)."""
+        share of the time in games, its seats, that share, its decisions and their mean time; "limited
+        by" only when that share is half the time or more. None when no decision was timed (only
+        random agents)."""
         by_agent: dict[str, list[int]] = {}
         for seat, agent in enumerate(agents):
             if self.decision_seconds[seat] > 0:
@@ -110,10 +127,16 @@ class RunTime:
         spent = seconds_of(seats)
         decided = sum(self.decisions[s] for s in seats)
         where = f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(map(str, seats))}"
+        share = 100 * spent / self.game_seconds
+        each = duration(spent / max(decided, 1))
+        if share >= 50:  # most of the time in games: this agent is what bounds the run
+            return (
+                f"limited by {agent} ({where}): its {count(decided, 'decision')} took "
+                f"{share:.1f}% of the time in games, {each} each"
+            )
         return (
-            f"limited by {agent} ({where}): its {count(decided, 'decision')} took "
-            f"{100 * spent / self.game_seconds:.1f}% of the time in games, "
-            f"{1e6 * spent / max(decided, 1):,.1f} µs each"
+            f"no agent limits the run: the slowest, {agent} ({where}), took {share:.1f}% of the time in "
+            f"games for its {count(decided, 'decision')}, {each} each"
         )
 
 
