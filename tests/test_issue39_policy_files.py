@@ -225,3 +225,12 @@ def test_the_c_abi_plays_a_policy_file(trained: dict[str, Path]) -> None:
         .decode()
         .startswith(f"policy:{trained['schnapsen']}: a policy of schnapsen, not of bieten")
     )
+
+
+def test_agent_takes_a_policy_file_of_any_game_and_names_it_on_another_game(trained: dict[str, Path]) -> None:
+    agent = bieten.Agent(f"policy:{trained['schnapsen']}", seed=1)
+    assert agent.name == f"policy:{trained['schnapsen']}"
+    game = bieten.make("schnapsen", seed=4)
+    assert agent.act(game) == bieten.Agent("policy", seed=1).act(game)
+    with pytest.raises(BietenError, match=r"^policy:.*schnapsen\.bin: a policy of schnapsen, not of bieten"):
+        agent.act(bieten.make("bieten", seed=4))

@@ -60,7 +60,14 @@ class Agent:
         self._name = name
         self._seed = check_u64(seed)
         self._cores: dict[type, Any] = {}
-        self._core_for(FAMILIES[0].game)  # checks the knobs of "ismcts:..." now, as the core does
+        base, _, path = name.partition(":")
+        if base.lower() == "policy" and path:  # a policy file: read and checked now, for its own game
+            from bieten.policies import game_of_file  # (NumPy: only for a policy file)
+
+            game = game_of_file(path)
+            self._core_for(next(f for f in FAMILIES if f.name == game).game)
+        else:
+            self._core_for(FAMILIES[0].game)  # checks the knobs of "ismcts:..." now, as the core does
 
     def _core_for(self, kind: type) -> Any:
         core = self._cores.get(kind)
@@ -75,7 +82,7 @@ class Agent:
 
     @property
     def name(self) -> str:
-        return str(self._core_for(FAMILIES[0].game).name)
+        return str(next(iter(self._cores.values())).name)  # the core made first, for its game
 
     def act(self, game: Any) -> int:
         """The action id this agent chooses for the seat to act."""
