@@ -5,11 +5,12 @@ libc++abi-16-dev, which .ci/run installs; skipped without them. The third compil
 with libc++ 14), builds the same core with ``-Werror`` for the WebAssembly package: tests/test_wasm.py.
 
 Only what the check needs is built, lean: the core library, the C ABI library and the registry's test
-executable, at -O1 without link-time optimisation (about 45 s on two cores); tests/test_cpp.py runs every
-C++ test under GCC with the sanitizers."""
+executable, at -O1 without link-time optimisation (about a minute on two cores); tests/test_cpp.py runs every
+C++ test under GCC with the sanitizers, and ``BIETEN_SLOW=1`` every one under clang and libc++ as well."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -92,3 +93,25 @@ def test_every_registered_game_passes_the_registry_tests_built_with_libcxx(
     result = subprocess.run([str(build / "test_games")], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Status: SUCCESS!" in result.stdout
+
+
+@pytest.mark.skipif(
+    os.environ.get("BIETEN_SLOW") != "1", reason="every C++ test under libc++: set BIETEN_SLOW=1"
+)
+def test_every_cpp_test_passes_built_with_libcxx(clang_build: tuple[Path, str]) -> None:
+    """The slow sweep: all of tests/cpp (the areas of Bieten's core, Schnapsen, the agents, ISMCTS, the vector
+    env, the threads) built with clang and libc++ too, and run by ctest."""
+    build, failure = clang_build
+    assert failure == ""
+    built = subprocess.run(
+        ["cmake", "--build", str(build), "--parallel", "2"], capture_output=True, text=True, check=False
+    )
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    result = subprocess.run(
+        ["ctest", "--test-dir", str(build), "--output-on-failure"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "100% tests passed" in result.stdout
