@@ -9,10 +9,11 @@ skipped without them.
 
 The comparison (tools/trace.mjs in one node process, Python replaying each game): 2,000 random games of
 each registered game, every preset (and for Bieten every player count) with some yes/no knobs turned over,
-seeds up to 2**64 - 1; before each action the legal ids and texts, at a random step the events, the record,
-the hands and the legal texts, at the end the events, the record (byte for byte), the scores and winners;
-and every refusal provoked on the way (illegal ids, ids out of range, texts that are no action) with the
-error's class and message. ``BIETEN_SLOW=1`` plays ten times more."""
+seeds up to 2**64 - 1; before each action the legal ids and texts, at a random step the events, each seat's
+view of them (events_for) and observation, the record, the hands and the legal texts; at the end the
+events, the record (byte for byte), the scores and winners; and every refusal provoked on the way (illegal
+ids, ids out of range, texts that are no action) with the error's class and message. ``BIETEN_SLOW=1``
+plays ten times more."""
 
 from __future__ import annotations
 
@@ -331,6 +332,9 @@ def replay(trace: dict[str, Any]) -> None:
             assert [str(a) for a in game.legal_actions()] == snapshot["legal"]
             assert game.current_player == snapshot["current"]
             assert game.scores == snapshot["scores"]
+            for seat in range(len(game.scores)):
+                assert [e.to_dict() for e in game.events_for(seat)] == snapshot["views"][seat]
+                assert [float(x) for x in game.observation(seat)] == snapshot["observations"][seat]
         for r in refusals.get(step, []):
             with pytest.raises(bieten.IllegalActionError) as refused:
                 if "id" in r:
