@@ -5,17 +5,18 @@ libc++abi-16-dev, which .ci/run installs; skipped without them. The third compil
 with libc++ 14), builds the same core with ``-Werror`` for the WebAssembly package: tests/test_wasm.py.
 
 Only what the check needs is built, lean: the core library, the C ABI library and the registry's test
-executable, at -O1 without link-time optimisation (about a minute on two cores); tests/test_cpp.py runs every
-C++ test under GCC with the sanitizers, and ``BIETEN_SLOW=1`` every one under clang and libc++ as well."""
+executable, at -O1 without link-time optimisation (about a minute on two cores), started in the background
+when the session begins (tests/background_builds.py); tests/test_cpp.py runs every C++ test under GCC with
+the sanitizers, and ``BIETEN_SLOW=1`` every one under clang and libc++ as well."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import background_builds
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,43 +32,13 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def clang_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    build = tmp_path_factory.mktemp("clang") / "build"
-    configure = [
-        "cmake",
-        "-S",
-        str(ROOT),
-        "-B",
-        str(build),
-        f"-DCMAKE_CXX_COMPILER={CLANG}",
-        "-DCMAKE_CXX_FLAGS=-stdlib=libc++",
-        "-DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++",
-        "-DCMAKE_SHARED_LINKER_FLAGS=-stdlib=libc++",
-        "-DCMAKE_BUILD_TYPE=Release",
-        "-DCMAKE_CXX_FLAGS_RELEASE=-O1",
-        "-DBIETEN_WERROR=ON",
-        "-DBIETEN_LTO=OFF",
-        "-DBIETEN_BUILD_TESTS=ON",
-        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-    ]
-    if shutil.which("ninja"):
-        configure += ["-G", "Ninja"]
+    """The clang build, in the folder of tests/conftest.py's background build if it started one (whose
+    objects this build then finds done), else in a new one."""
+    background_builds.wait()
+    build = background_builds.clang_dir() or tmp_path_factory.mktemp("clang") / "build"
+    configure, compile_ = background_builds.clang_commands(build, 2)
     subprocess.run(configure, check=True, capture_output=True, text=True)
-    built = subprocess.run(
-        [
-            "cmake",
-            "--build",
-            str(build),
-            "--parallel",
-            "2",
-            "--target",
-            "bieten_core",
-            "bieten_c",
-            "test_games",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    built = subprocess.run(compile_, capture_output=True, text=True, check=False)
     return build, built.stdout + built.stderr if built.returncode else ""
 
 

@@ -4,8 +4,9 @@ through its surface compared with Python's, step by step.
 
 The package is built once per session (``npm --prefix bindings/wasm run build``, or its script with node
 when npm is missing), into a cache keyed by its sources (bindings/wasm/scripts/build.mjs): about 90 s on
-two cores the first time, a copy afterwards. Needs Debian's emscripten and nodejs (.ci/run installs them);
-skipped without them.
+two cores the first time, a copy afterwards; in a whole run of the suite it is built in the background
+while other tests run (tests/background_builds.py). Needs Debian's emscripten and nodejs (.ci/run installs
+them); skipped without them.
 
 The comparison (tools/trace.mjs in one node process, Python replaying each game): 2,000 random games of
 each registered game, every preset (and for Bieten every player count) with some yes/no knobs turned over,
@@ -29,6 +30,7 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
+import background_builds
 import pytest
 
 import bieten
@@ -48,13 +50,10 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """dist/, built once per session from the sources (a cached module is copied)."""
-    npm = shutil.which("npm")
-    command = (
-        [npm, "--prefix", str(PKG), "run", "build"]
-        if npm
-        else [str(NODE), str(PKG / "scripts" / "build.mjs")]
-    )
+    """dist/, built once per session from the sources (a cached module is copied): after the background
+    build of tests/conftest.py, if it started one."""
+    background_builds.wait()
+    command = background_builds.wasm_build_command()
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     return DIST

@@ -35,6 +35,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Pyt
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install 'bieten[web]')")
 pytest.importorskip("uvicorn", reason="the server's extra is not installed (pip install 'bieten[web]')")
 
+import background_builds  # noqa: E402
+
 import bieten  # noqa: E402
 from bieten._families import KINDS, kind_family  # noqa: E402
 
@@ -53,11 +55,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    npm = shutil.which("npm")
-    command = (
-        [npm, "--prefix", str(PKG), "run", "build"] if npm else ["node", str(PKG / "scripts" / "build.mjs")]
+    background_builds.wait()  # tests/conftest.py's, if it started one
+    built = subprocess.run(
+        background_builds.wasm_build_command(), capture_output=True, text=True, check=False, cwd=REPO
     )
-    built = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO)
     assert built.returncode == 0, built.stdout + built.stderr
     return PKG / "dist"
 
