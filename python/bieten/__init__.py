@@ -68,8 +68,6 @@ if TYPE_CHECKING:
         is_builtin_agent,
         simulate,
     )
-    from bieten._simulate import SimulationResult as SchnapsenSimulationResult  # an older name
-    from bieten._simulate import Summary as SchnapsenSummary  # an older name
     from bieten._tournament import Match, TournamentResult, tournament
     from bieten._vector import VectorEnv
 
@@ -80,8 +78,6 @@ _LAZY = {
     "FIGURE_COLUMNS": "bieten._simulate",
     "Agent": "bieten._simulate",
     "RunTime": "bieten._simulate",
-    "SchnapsenSimulationResult": "bieten._simulate",
-    "SchnapsenSummary": "bieten._simulate",
     "SimulationResult": "bieten._simulate",
     "Summary": "bieten._simulate",
     "figure_odds": "bieten._simulate",
@@ -104,11 +100,28 @@ if not TYPE_CHECKING:
         import importlib
 
         if name in _LAZY_SUBPACKAGES:
-            return importlib.import_module(f"{__name__}.{name}")  # which also binds it here
+            try:
+                package = importlib.import_module(f"{__name__}.{name}")  # which also binds it here
+            except ModuleNotFoundError as error:
+                if error.name != f"{__name__}.{name}":
+                    raise
+                package = None
+            if package is None or getattr(package, "__file__", None) is None:
+                # a registered game with no package of its own (bieten._generic)
+                from bieten._generic import game_module
+
+                package = game_module(name, package)
+                globals()[name] = package
+            return package
         module = _LAZY.get(name)
+        if module is None and name.endswith(("SimulationResult", "Summary")):
+            module = "bieten._simulate"  # perhaps a game's older name of these (SimulationShape.aliases)
         if module is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        try:
+            value = getattr(importlib.import_module(module), name)
+        except AttributeError:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
         globals()[name] = value  # later lookups skip this hook
         return value
 
@@ -146,8 +159,6 @@ __all__ = [
     "Rules",
     "RulesError",
     "RunTime",
-    "SchnapsenSimulationResult",
-    "SchnapsenSummary",
     "SeatError",
     "SeedError",
     "SimulationResult",

@@ -393,6 +393,9 @@ class _Schema:
 
         text = files("bieten").joinpath("schema", "protocol-v1.json").read_text(encoding="utf-8")
         self.defs: dict[str, Any] = json.loads(text)["$defs"]
+        # A new game's kind is one of the registry's (KINDS), which may hold more games than the
+        # shipped file lists (a game built only for the tests, tests/games/).
+        self.defs["request_new"]["properties"]["kind"]["enum"] = list(KINDS)
         checker = Draft202012Validator.TYPE_CHECKER.redefine(
             "integer", lambda _checker, value: type(value) is int
         )
