@@ -43,13 +43,14 @@ class Agent:
 
     >>> import bieten
     >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
+    >>> ends = []
     >>> for name in bieten.games():  # every registered game, each to its end
     ...     game = bieten.make(name, seed=3)
     ...     while not game.is_over:
     ...         game.apply_id(bots[game.current_player % 2].act(game))
-    ...     print(game.is_over, len(game.winners) > 0)
-    True True
-    True True
+    ...     ends.append(game.is_over and len(game.winners) > 0)
+    >>> all(ends), len(ends) == len(bieten.games())
+    (True, True)
     """
 
     __slots__ = ("_cores", "_name", "_seed")

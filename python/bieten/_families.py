@@ -34,13 +34,23 @@ True
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from bieten import _core
 from bieten._family import Family, SimulationShape
 
-__all__ = ["FAMILIES", "KINDS", "Family", "SimulationShape", "family", "family_of", "kind_family", "record_family"]
+__all__ = [
+    "FAMILIES",
+    "KINDS",
+    "Family",
+    "SimulationShape",
+    "family",
+    "family_of",
+    "kind_family",
+    "record_family",
+]
 
 #: A rules or a game object of any registered game (each game's own classes; see ``family_of``).
 AnyRules = Any
@@ -55,8 +65,12 @@ def _registered(name: str) -> Family:
     except ModuleNotFoundError as error:
         if error.name not in (f"bieten.{name}", f"bieten.{name}._family"):
             raise  # the game's package is there but something it imports is not: not ours to hide
-        from bieten._generic import generic_family
+        from bieten._generic import game_module, generic_family
 
+        # bieten.<name>: its generic classes, in the namespace package its rulebook's folder makes
+        # (which the failed import above has bound) or in a new module
+        package = importlib.import_module("bieten")
+        setattr(package, name, game_module(name, sys.modules.get(f"bieten.{name}")))
         return generic_family(name)
     found: Family = module.FAMILY
     return found

@@ -97,6 +97,10 @@ class Family:
     #: The options of its deal beside the rules (``bieten deal --knock``), each with its rule: the CLI
     #: refuses them for another family.
     deal_options: Mapping[str, str] = field(default_factory=dict)
+    #: Whether the game has a Python package of its own (``bieten.<name>`` with its ``_family.py``);
+    #: False for a game the registry describes alone (``bieten._generic``: no terminal view, no page,
+    #: no OpenSpiel chance mode).
+    own_package: bool = True
 
     @property
     def policy_tag(self) -> int:
@@ -132,7 +136,7 @@ class Family:
     ) -> Any:
         """A new game of these rules; ``top_card`` is Bieten's (R3.8) and refused for another."""
         if self.top_card:
-            return self.game(rules, seed, deal=deal, dealer=dealer, top_card=top_card)  # type: ignore[call-arg]
+            return self.game(rules, seed, deal=deal, dealer=dealer, top_card=top_card)
         if top_card is not None:
             raise HandError(f"{self.rule_prefix}3.7: top_card is Bieten's (R3.8); give deal.trump_card")
         return self.game(rules, seed, deal=deal, dealer=dealer)
@@ -162,6 +166,11 @@ class Family:
 
     def module(self, role: str) -> ModuleType:
         """The module of ``role`` ("terminal", "pettingzoo", "openspiel"), imported on first use."""
+        if not getattr(self, role):
+            raise RulesError(
+                f"{self.rule_prefix}: {self.title} has no {role} view: only a game with a Python package of "
+                "its own has one (docs/architecture.md, 'Adding a game')"
+            )
         return importlib.import_module(getattr(self, role))
 
     def member(self, role: str) -> Any:

@@ -75,7 +75,9 @@ def _given_hands(deal: object, rule: str) -> list[list[int]]:
     refused (HandError), the cards themselves by the core."""
     hands = deal.get("hands") if isinstance(deal, Mapping) and set(deal) == {"hands"} else None
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise HandError(f"{rule}: deal must be a dict {{'hands': [[card, ...], ...]}}, one hand per seat, not {deal!r}")
+        raise HandError(
+            f"{rule}: deal must be a dict {{'hands': [[card, ...], ...]}}, one hand per seat, not {deal!r}"
+        )
     ids: list[list[int]] = []
     for seat, hand in enumerate(hands):
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
@@ -109,16 +111,19 @@ class GenericGame(CommonGame[Any]):
             raise TypeError(f"rules must be a bieten.{self._NAME}.Rules, not {type(rules).__name__}")
         seed = secrets.randbits(64) if seed is None else check_u64(seed)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise SeatError(f"{self._SEAT_RULE}: dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+            raise SeatError(
+                f"{self._SEAT_RULE}: dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+            )
         hands = None if deal is None else _given_hands(deal, self._SEAT_RULE)
         core: Any = super()
         core.__init__(rules._core, seed, dealer, hands, bool(record))
-        self._meta = (rules, None if deal is None else core._given_deal())
+        this: Any = self  # _meta is the compiled GameBase's attribute
+        this._meta = (rules, None if deal is None else core._given_deal())
 
     def __repr__(self) -> str:
         core: Any = self
         state = f"winners {core.winners}" if core.is_over else f"seat {core.current_player} to act"
-        return f"<bieten.{self._NAME}.Game seed={core.seed} scores={core.scores} {state}>"
+        return f"<bieten.{self._NAME}.Game seed={core.seed} deal={core.hand_number} scores={core.scores} {state}>"
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""
@@ -225,6 +230,7 @@ def generic_family(name: str) -> Family:
         openspiel="bieten.env.openspiel",
         environment=f"bieten.env._generic:{name}",
         rule_example=str(described["rules_rule"]),
+        own_package=False,
     )
 
 
@@ -233,8 +239,12 @@ def game_module(name: str, module: ModuleType | None = None) -> ModuleType:
     ``Action``, ``NUM_ACTIONS``, ``OBSERVATION_SIZE`` and ``PRESETS`` from its generic classes, in
     ``module`` (the namespace package its rulebook's folder makes, if installed) or a new module."""
     classes = game_classes(name)
+    if module is not None and getattr(module, "__file__", None) is not None:
+        return module  # a package of its own
     if module is None:
-        module = ModuleType(f"bieten.{name}", f"{descriptor(name)['title']}, from the engine's registry (bieten._generic).")
+        module = ModuleType(
+            f"bieten.{name}", f"{descriptor(name)['title']}, from the engine's registry (bieten._generic)."
+        )
         sys.modules[module.__name__] = module
     vars(module).update(
         Rules=classes.Rules,

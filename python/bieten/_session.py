@@ -190,7 +190,8 @@ class Table:
         form = record.get("format")
         family = record_family(form)
         if family is None:
-            formats = " or ".join(repr(f.record_format) for f in FAMILIES)
+            quoted = [repr(f.record_format) for f in FAMILIES]  # as the C ABI lists them: 'a', 'b' or 'c'
+            formats = f"{', '.join(quoted[:-1])} or {quoted[-1]}"
             raise ProtocolError("bad_record", f"from_json: format must be {formats}, not {form!r}")
         try:
             return cls(family.game.from_record(dict(record)))
@@ -205,7 +206,7 @@ class Table:
 
     @property
     def players(self) -> int:
-        return self.game.rules.players
+        return int(self.game.rules.players)
 
     @property
     def ply(self) -> int:

@@ -61,7 +61,7 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         if name != "preset" and getattr(args, name, None) is not None
     }
     preset = getattr(args, "preset", None) if "preset" in family.own_options else None
-    return family.rules_for(args.game, preset, **overrides)  # type: ignore[no-any-return]
+    return family.rules_for(args.game, preset, **overrides)
 
 
 def _preset(args: argparse.Namespace) -> str:

@@ -47,7 +47,10 @@ class GenericFamily(Family):
 
     def render(self, env: Any) -> str:
         game, names = env.game, env.possible_agents
-        lines = [f"{self.descriptor['title']}: scores " + ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))]
+        lines = [
+            f"{self.descriptor['title']}: scores "
+            + ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
+        ]
         lines += [f"{name}: {' '.join(self.holding(game, seat)) or '-'}" for seat, name in enumerate(names)]
         current = None if game.is_over else game.current_player
         return "\n".join(lines + self.status_lines(env, current))

@@ -14,7 +14,9 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bieten._agents import AGENTS
-from bieten._families import BIETEN, FAMILIES, KINDS, family
+from bieten._families import BIETEN, family
+from bieten.web._offered import OFFERED as FAMILIES
+from bieten.web._offered import OFFERED_KINDS as KINDS
 from bieten._rulebook import RuleIdError
 from bieten._session import ProtocolError, decode
 from bieten.web._games import PAGE_SCRIPT, game_file, games
