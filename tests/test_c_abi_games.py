@@ -31,6 +31,8 @@ def _listed(names: list[str]) -> str:
     """Names as the engine's messages list them: quoted, the last after "or" ('a', 'b' or 'c')."""
     quoted = [f"'{name}'" for name in names]
     return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -112,7 +112,9 @@ def test_rules_lists_the_sections_of_both_games() -> None:
     shipped = 1 + 11 + 1 + 12  # then the books of any game built for the tests (tests/games/)
     assert lines[shipped - 1] == "  S12  What each seat sees"
     if len(FAMILIES) == 2:
-        assert lines[shipped:] == ["One rule or section: bieten rules R7.4, bieten rules S6 (any id, either game)"]
+        assert lines[shipped:] == [
+            "One rule or section: bieten rules R7.4, bieten rules S6 (any id, either game)"
+        ]
     else:
         assert lines[-1].startswith("One rule or section: bieten rules R7.4, bieten rules S6, bieten rules ")
         assert lines[-1].endswith(" (any id, any game)")
@@ -141,7 +143,10 @@ def test_rules_refuses_an_unknown_id_in_one_line_with_status_2(capsys: pytest.Ca
     assert main(["rules", "R7.9"], out) == 2
     assert out.getvalue() == ""
     err = capsys.readouterr().err
-    shipped = "bieten: error: 'R7.9' is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
+    shipped = (
+        "bieten: error: 'R7.9' is not a rule id: "
+        "Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
+    )
     assert err == shipped + "\n" or (err.startswith(shipped + ", ") and err.count("\n") == 1), err
 
 

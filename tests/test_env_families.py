@@ -32,11 +32,14 @@ def test_families_are_looked_up_by_game_name_and_by_rules_type() -> None:
     assert family_named("bauernschnapsen_called") is SCHNAPSEN
     assert family_of(bieten.Rules.preset("bavaria")) is BIETEN
     assert family_of(schnapsen.Rules.preset("schnapsen")) is SCHNAPSEN
-    with pytest.raises(bieten.RulesError, match="R10/S10(/[A-Z0-9]+)*: game must be one of bieten, schnapsen, "):
+    with pytest.raises(
+        bieten.RulesError, match=r"R10/S10(/[A-Z0-9]+)*: game must be one of bieten, schnapsen, "
+    ):
         family_named("skat")
     with pytest.raises(
         bieten.BietenError,
-        match=re.escape("rules must be a bieten.Rules or bieten.schnapsen.Rules") + r"( or [a-z._]+\.Rules)*, not dict",
+        match=re.escape("rules must be a bieten.Rules or bieten.schnapsen.Rules")
+        + r"( or [a-z._]+\.Rules)*, not dict",
     ):
         family_of({})
 

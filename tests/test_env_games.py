@@ -37,13 +37,16 @@ DICT_OBSERVATION = [
 
 
 def test_the_registry_names_each_games_env_family_in_its_own_package() -> None:
-    assert NAMES == list(bieten.games()) and NAMES[:2] == ["bieten", "schnapsen"]
+    assert list(bieten.games()) == NAMES and NAMES[:2] == ["bieten", "schnapsen"]
     assert [family.name for family in families()] == NAMES
     # a game's own package names its env family; a game with none (tests/games/) gets the generic one
     assert [type(family).__module__ for family in families()] == [
         f"bieten.{f.name}.env" if f.own_package else "bieten.env._generic" for f in FAMILIES
     ]
-    assert [f.environment for f in FAMILIES][:2] == ["bieten.bieten.env:BIETEN", "bieten.schnapsen.env:SCHNAPSEN"]
+    assert [f.environment for f in FAMILIES][:2] == [
+        "bieten.bieten.env:BIETEN",
+        "bieten.schnapsen.env:SCHNAPSEN",
+    ]
     assert {(f.pettingzoo, f.openspiel) for f in FAMILIES} == {
         ("bieten.env.pettingzoo", "bieten.env.openspiel")
     }
@@ -89,7 +92,7 @@ def test_openspiel_registers_one_game_per_registered_family() -> None:
     registered = {game.short_name for game in pyspiel.registered_games()}
     # every game with a chance mode (Family.spiel): each with a package of its own
     assert tuple(SPIEL_NAMES) == openspiel.GAMES
-    assert SPIEL_NAMES == [f.name for f in FAMILIES if f.own_package]
+    assert [f.name for f in FAMILIES if f.own_package] == SPIEL_NAMES
     assert [openspiel.spiel_name(name) for name in SPIEL_NAMES][:2] == ["python_bieten", "python_schnapsen"]
     assert {f"python_{name}" for name in SPIEL_NAMES} <= registered
     assert not {f"python_{f.name}" for f in FAMILIES if not f.own_package} & registered

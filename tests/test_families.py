@@ -13,7 +13,6 @@ from bieten import _families, schnapsen
 from bieten._core import HandError, RulesError
 from bieten._families import BIETEN, FAMILIES, KINDS, SCHNAPSEN, family, family_of, kind_family, record_family
 
-
 # The games with a package of their own: a game built only for the tests (tests/games/) has no
 # terminal view or event schema (bieten._generic).
 PACKAGED = tuple(f for f in FAMILIES if f.own_package)
@@ -41,7 +40,9 @@ def test_rules_games_and_results_find_their_family_and_anything_else_is_a_type_e
         "schnapsen",
         "schnapsen",
     ]
-    refused = r"^rules must be a bieten.Rules or a bieten.schnapsen.Rules( or a bieten\.[a-z_]+\.Rules)*, not dict$"
+    refused = (
+        r"^rules must be a bieten.Rules or a bieten.schnapsen.Rules( or a bieten\.[a-z_]+\.Rules)*, not dict$"
+    )
     with pytest.raises(TypeError, match=refused):
         family_of({"players": 2})
 

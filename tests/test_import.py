@@ -103,7 +103,10 @@ def test_every_game_is_an_attribute_named_in_dir_and_games_and_make_are_public()
         "[n in dir(bieten) for n in ('bieten', 'schnapsen', 'games', 'make')]]))"
     )
     names, listed = _fresh(code)
-    assert names == [f"bieten.{n}" for n in bieten.games()] and names[:2] == ["bieten.bieten", "bieten.schnapsen"]
+    assert names == [f"bieten.{n}" for n in bieten.games()] and names[:2] == [
+        "bieten.bieten",
+        "bieten.schnapsen",
+    ]
     assert listed == [True, True, True, True]
     assert bieten.games() == bieten._LAZY_SUBPACKAGES
     assert {"games", "make"} <= set(bieten.__all__)

@@ -19,7 +19,6 @@ from bieten._families import FAMILIES
 from bieten._session import Session
 from bieten.cli import main
 
-
 # The games with a terminal view: those with a package of their own (not a game built only for the tests).
 VIEWED = [f.name for f in FAMILIES if f.own_package]
 

@@ -252,7 +252,9 @@ def test_an_unknown_rule_id_is_refused_naming_it(bad: str) -> None:
     with pytest.raises(RuleIdError) as err:
         rule_text(bad)
     assert isinstance(err.value, ValueError)
-    shipped = f"{bad!r} is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
+    shipped = (
+        f"{bad!r} is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
+    )
     # then, with a game built for the tests, its book too: ", Toy Tricks's T1 to T8 (e.g. T7)"
     assert str(err.value) == shipped + "".join(
         f", {title_of(name)}'s {rule_ids_of(name)}" for name, _ in RULEBOOKS[2:]
@@ -284,6 +286,7 @@ def test_rulebooks_are_read_from_the_package() -> None:
     for name, _ in RULEBOOKS:
         assert rulebook(name) == (package / name.removesuffix(".md") / "rules.md").read_text(encoding="utf-8")
     with pytest.raises(
-        ValueError, match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md(, \w+\.md)*$"
+        ValueError,
+        match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md(, \w+\.md)*$",
     ):
         rulebook("rules.txt")

@@ -123,7 +123,8 @@ class GenericGame(CommonGame[Any]):
     def __repr__(self) -> str:
         core: Any = self
         state = f"winners {core.winners}" if core.is_over else f"seat {core.current_player} to act"
-        return f"<bieten.{self._NAME}.Game seed={core.seed} deal={core.hand_number} scores={core.scores} {state}>"
+        where = f"seed={core.seed} deal={core.hand_number} scores={core.scores}"
+        return f"<bieten.{self._NAME}.Game {where} {state}>"
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-safe data: what is needed to replay it, and the state to check it by."""

@@ -20,8 +20,8 @@ import re
 from html import escape
 
 from bieten._families import FAMILIES
-from bieten.web._offered import OFFERED
 from bieten._rulebook import RuleIdError, find_rule, rulebooks, rules
+from bieten.web._offered import OFFERED
 
 __all__ = ["render_markdown", "rule_page", "rules_index", "unknown_rule_page"]
 
