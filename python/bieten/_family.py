@@ -110,6 +110,11 @@ class Family:
         return int(next(game for game in _core.GAMES if game["name"] == self.name)["policy_tag"])
 
     @property
+    def rules_rule(self) -> str:
+        """The rule of its presets and knobs (R10, S10; its descriptor's, read from ``_core.GAMES``)."""
+        return str(next(game for game in _core.GAMES if game["name"] == self.name)["rules_rule"])
+
+    @property
     def default_preset(self) -> str:
         """The preset a kind of this family plays when none is named."""
         return self.presets[0]
@@ -120,7 +125,7 @@ class Family:
         if not self.preset_apart:
             if preset is not None:
                 raise RulesError(
-                    f"{self.rule_prefix}10: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
+                    f"{self.rules_rule}: preset is Bieten's (R10); the kind {kind!r} is itself the preset"
                 )
             return self.rules.preset(kind, **knobs)
         return self.rules.preset(self.default_preset if preset is None else preset, **knobs)

@@ -174,7 +174,7 @@ class Table:
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
             raise ProtocolError(
                 "bad_rules",
-                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
+                f"{family.rules_rule}: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
                 f"(known: {', '.join(family.knobs)})",
             )
         seed = secrets.randbits(64) if seed is None else seed_value(seed)

@@ -53,7 +53,7 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         options = "an option" if len(given) == 1 else "options"
         raise _Usage(
             f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} {options} of {owners}; "
-            f"--game {args.game} fixes its players and cards ({family.rule_prefix}10)"
+            f"--game {args.game} fixes its players and cards ({family.rules_rule})"
         )
     overrides: dict[str, object] = {
         name: getattr(args, name)
@@ -124,7 +124,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     from bieten._rulebook import title
 
     others = " or a ".join(
-        f"{title(f'{f.name}.md').replace(' and ', '/')} preset (docs/rules/{f.name}.md {f.rule_prefix}10)"
+        f"{title(f'{f.name}.md').replace(' and ', '/')} preset (docs/rules/{f.name}.md {f.rules_rule})"
         for f in FAMILIES
         if not f.preset_apart
     )
@@ -136,7 +136,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--preset",
         default=None,
         choices=apart.presets,
-        help=f"{apart.title} rules preset ({apart.rule_prefix}10)",
+        help=f"{apart.title} rules preset ({apart.rules_rule})",
     )
     parser.add_argument("--players", type=int, default=None, help="2 to 5 (default: the preset's, 4)")
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
