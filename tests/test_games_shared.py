@@ -86,7 +86,7 @@ def test_tournament_and_vector_env_take_every_game(name: str) -> None:
     ended = 0
     for _ in range(300):
         actions = np.array([np.flatnonzero(row)[0] for row in masks])  # a legal action in each
-        obs, masks, seats, rewards, terminated = env.step(actions)
+        obs, masks, _seats, _rewards, terminated = env.step(actions)
         assert masks.any(axis=1).all()  # a finished game is reset at once: always a legal action
         ended += int(terminated.sum())
     assert ended > 0  # games end and the rewards of their ends are paid
