@@ -82,6 +82,7 @@ def test_tournament_and_vector_env_take_every_game(name: str) -> None:
     assert result.games == 8 and result.agents == ("random", "heuristic")
     env = bieten.VectorEnv(name, num_envs=3, seed=5, opponents="heuristic")
     obs, masks, seats = env.reset()  # the learner's observation, legal mask and seat in each env
+    assert seats.shape == (3,) and ((seats >= 0) & (seats < rules.players)).all()
     assert obs.shape == (3, env.observation_size) and masks.shape == (3, env.num_actions)
     ended = 0
     for _ in range(300):
