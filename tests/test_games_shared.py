@@ -1,6 +1,6 @@
 """The shared suite over the registry (issue 37): every registered game -- the shipped ones, and with
 the tests' build (-DBIETEN_TEST_GAMES=ON, the README's test command) the example game of
-tests/games/toy_tricks, which no file outside its folder names -- plays through the same front ends:
+tests/games/, which no file outside its folder names -- plays through the same front ends:
 ``bieten.make``, its records, ``simulate`` with every built-in agent, ``tournament``, ``VectorEnv``
 with opponents, the engine protocol and the CLI's ``simulate``. What is checked is the same for
 every game; the expected values come from the game itself (its rules, its own replay)."""

@@ -69,6 +69,19 @@ def test_no_file_outside_the_example_games_folder_names_it() -> None:
     (CMakeLists.txt's BIETEN_TEST_GAME_NAMES); the docs may describe it, the C++ test list may name
     its own test; nothing under csrc/, bindings/ or python/bieten/ does."""
     assert _naming(r"toy_tricks|toy tricks", re.compile(r"(^|/)toy_tricks/")) == set()
+    word = re.compile(r"toy_tricks|toy tricks", re.IGNORECASE)
+    tests = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tests").rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".cpp", ".hpp", ".cmake", ".json", ".sh"}
+        and "toy_tricks" not in path.parts
+        and path.name != "test_layout.py"  # this test
+        and word.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert tests == []
+    registry = [line for line in (ROOT / "CMakeLists.txt").read_text().splitlines() if word.search(line)]
+    assert registry == ["set(BIETEN_TEST_GAME_NAMES toy_tricks)"]  # its one registry line
 
 
 def test_files_outside_bietens_folders_that_name_its_figures_are_only_these() -> None:

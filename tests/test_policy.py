@@ -103,7 +103,7 @@ def test_each_games_policies_are_in_its_package_and_its_sources_cmake_names_them
         shipped = root / "csrc" / "games" / game["name"]
         folder_of_game = shipped if shipped.is_dir() else root / "tests" / "games" / game["name"]
         cmake = (folder_of_game / "sources.cmake").read_text()
-        if not game["policies"]:  # a game with no network names no folder (tests/games/toy_tricks)
+        if not game["policies"]:  # a game with no network names no folder (the example of tests/games/)
             assert "BIETEN_GAME_POLICIES" not in cmake, game["name"]
             continue
         folder = re.search(r"^set\(BIETEN_GAME_POLICY_DIR (\S+)\)$", cmake, re.MULTILINE)

@@ -255,7 +255,7 @@ def test_an_unknown_rule_id_is_refused_naming_it(bad: str) -> None:
     shipped = (
         f"{bad!r} is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
     )
-    # then, with a game built for the tests, its book too: ", Toy Tricks's T1 to T8 (e.g. T7)"
+    # then, with a game built for the tests, its book too: ", <title>'s T1 to T8 (e.g. T7)"
     assert str(err.value) == shipped + "".join(
         f", {title_of(name)}'s {rule_ids_of(name)}" for name, _ in RULEBOOKS[2:]
     )
