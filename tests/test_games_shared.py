@@ -8,7 +8,10 @@ every game; the expected values come from the game itself (its rules, its own re
 from __future__ import annotations
 
 import json
+import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -126,3 +129,19 @@ def test_the_clis_simulate_plays_every_kind(kind: str, capsys: pytest.CaptureFix
     assert main(["simulate", "--game", kind, "--games", "20", "--seed", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 20
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_games_rules_pickle_by_name_into_a_fresh_interpreter(name: str) -> None:
+    """Rules travel to worker processes (bieten.distributed) by pickle: a game with no package of its
+    own has its classes at bieten.<name>.Rules too, which a fresh interpreter imports by that name."""
+    family = next(f for f in FAMILIES if f.name == name)
+    rules = family.rules_for(family.kinds[-1])
+    data = pickle.dumps(rules)
+    code = "import pickle, sys; print(repr(pickle.loads(sys.stdin.buffer.read())))"
+    done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True)
+    assert done.stdout.decode().strip() == repr(rules)
+    assert type(rules).__qualname__ == "Rules" and type(rules).__module__ in (
+        f"bieten.{name}",
+        f"bieten.{name}._rules",
+    )

@@ -99,20 +99,8 @@ if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
         import importlib
 
-        if name in _LAZY_SUBPACKAGES:
-            try:
-                package = importlib.import_module(f"{__name__}.{name}")  # which also binds it here
-            except ModuleNotFoundError as error:
-                if error.name != f"{__name__}.{name}":
-                    raise
-                package = None
-            if package is None or getattr(package, "__file__", None) is None:
-                # a registered game with no package of its own (bieten._generic)
-                from bieten._generic import game_module
-
-                package = game_module(name, package)
-                globals()[name] = package
-            return package
+        if name in _LAZY_SUBPACKAGES:  # a game's package, or one made from its descriptor (bieten._games)
+            return importlib.import_module(f"{__name__}.{name}")  # which also binds it here
         module = _LAZY.get(name)
         if module is None and name.endswith(("SimulationResult", "Summary")):
             module = "bieten._simulate"  # perhaps a game's older name of these (SimulationShape.aliases)

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,12 +64,8 @@ def _registered(name: str) -> Family:
     except ModuleNotFoundError as error:
         if error.name not in (f"bieten.{name}", f"bieten.{name}._family"):
             raise  # the game's package is there but something it imports is not: not ours to hide
-        from bieten._generic import game_module, generic_family
+        from bieten._generic import generic_family
 
-        # bieten.<name>: its generic classes, in the namespace package its rulebook's folder makes
-        # (which the failed import above has bound) or in a new module
-        package = importlib.import_module("bieten")
-        setattr(package, name, game_module(name, sys.modules.get(f"bieten.{name}")))
         return generic_family(name)
     found: Family = module.FAMILY
     return found

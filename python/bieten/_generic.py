@@ -167,9 +167,8 @@ def game_classes(name: str) -> GameClasses:
     """The generic ``Rules`` and ``Game`` of the registered game ``name`` (one class each, made once)."""
     described = descriptor(name)
     core = getattr(_core, name)
-    title = str(described["class_prefix"])
     rules_class: type[Any] = type(
-        f"{title}Rules",
+        "Rules",
         (GenericRules,),
         {
             "__slots__": (),
@@ -181,7 +180,7 @@ def game_classes(name: str) -> GameClasses:
         },
     )
     game_class: type[Any] = type(
-        f"{title}Game",
+        "Game",
         (GenericGame, core.GameBase),
         {
             "__slots__": (),
@@ -238,15 +237,12 @@ def generic_family(name: str) -> Family:
 def game_module(name: str, module: ModuleType | None = None) -> ModuleType:
     """``bieten.<name>`` for a registered game with no package of its own: ``Rules``, ``Game``,
     ``Action``, ``NUM_ACTIONS``, ``OBSERVATION_SIZE`` and ``PRESETS`` from its generic classes, in
-    ``module`` (the namespace package its rulebook's folder makes, if installed) or a new module."""
+    ``module`` (what ``import bieten.<name>`` made: ``bieten._games`` finds such a game) or a new one."""
     classes = game_classes(name)
-    if module is not None and getattr(module, "__file__", None) is not None:
-        return module  # a package of its own
     if module is None:
-        module = ModuleType(
-            f"bieten.{name}", f"{descriptor(name)['title']}, from the engine's registry (bieten._generic)."
-        )
+        module = ModuleType(f"bieten.{name}")
         sys.modules[module.__name__] = module
+    module.__doc__ = f"{descriptor(name)['title']}, from the engine's registry (bieten._generic)."
     vars(module).update(
         Rules=classes.Rules,
         Game=classes.Game,
