@@ -15,6 +15,7 @@ set(BIETEN_GAME_SOURCES
   agents.cpp
   ismcts.cpp
   sampler.cpp
+  solver.cpp
   simulate.cpp
   record.cpp
   instantiate.cpp
