@@ -14,6 +14,7 @@ set(BIETEN_GAME_SOURCES
   observation.cpp
   agents.cpp
   ismcts.cpp
+  expert.cpp
   sampler.cpp
   solver.cpp
   simulate.cpp
