@@ -170,8 +170,8 @@ def test_ctrl_c_stops_a_run_says_how_far_it_got_and_exits_130(argv: list[str], t
 def test_an_unknown_agent_is_named(capsys: pytest.CaptureFixture[str], cmd: str) -> None:
     assert refused(capsys, cmd, "--agents", "heuristic,foo,random,random") == (
         "bieten: error: --agents: unknown agent 'foo'; the agents are random, heuristic, ismcts[:knobs], "
-        "policy or policy:FILE (ismcts takes knobs, e.g. ismcts:400; policy:FILE plays a network bieten "
-        "train wrote)"
+        "expert[:knobs], policy or policy:FILE (ismcts takes knobs, e.g. ismcts:400; policy:FILE plays a "
+        "network bieten train wrote)"
     )
 
 
@@ -181,7 +181,7 @@ def test_too_few_agents_for_the_seats_say_so(capsys: pytest.CaptureFixture[str])
     )
     assert refused(capsys, "simulate", "--agents", "heuristic,,random,random") == (
         "bieten: error: --agents: agent 2 of 4 is empty; name one of random, heuristic, ismcts[:knobs], "
-        "policy or policy:FILE"
+        "expert[:knobs], policy or policy:FILE"
     )
 
 
@@ -209,8 +209,8 @@ def test_agent_names_are_case_insensitive_everywhere(capsys: pytest.CaptureFixtu
 
 def test_play_names_an_unknown_opponent(capsys: pytest.CaptureFixture[str]) -> None:
     assert refused(capsys, "play", "--opponents", "foo") == (
-        "bieten: error: unknown agent 'foo'; the agents are random, heuristic, ismcts[:knobs], policy or "
-        "policy:FILE"
+        "bieten: error: unknown agent 'foo'; the agents are random, heuristic, ismcts[:knobs], "
+        "expert[:knobs], policy or policy:FILE"
     )
 
 

@@ -51,7 +51,7 @@ DOCTESTED = (
     *("bieten._simulate", "bieten._families", "bieten._agents", "bieten.terminal"),
     *("bieten.bieten", "bieten.bieten._rules", "bieten.bieten._deal", "bieten.bieten._figures"),
     *("bieten.bieten._game", "bieten.schnapsen", "bieten.schnapsen._rules", "bieten.schnapsen._deal"),
-    *("bieten.schnapsen._game", "bieten.schnapsen.terminal"),
+    *("bieten.schnapsen._game", "bieten.schnapsen._solve", "bieten.schnapsen.terminal"),
 )
 
 

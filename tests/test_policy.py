@@ -130,7 +130,7 @@ def test_policy_is_a_builtin_agent_name_everywhere() -> None:
     assert bieten.Agent("POLICY").name == "policy"
     with pytest.raises(
         ValueError,
-        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, policy or policy:FILE$",
+        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, expert, policy or policy:FILE$",
     ):
         _core.schnapsen.CoreAgent("genius", 1)
 

@@ -155,7 +155,7 @@ def test_kinds_lists_games_presets_agents_and_players(client: TestClient) -> Non
         "schnapsen",
     ]
     assert "tyrol" in kinds["bieten_presets"]
-    assert kinds["agents"] == ["random", "heuristic", "ismcts", "policy"]
+    assert kinds["agents"] == ["random", "heuristic", "ismcts", "policy", "expert"]
     assert kinds["players"] == {
         "bieten": [2, 3, 4, 5],
         "bauernschnapsen": [4],
@@ -171,7 +171,7 @@ def test_docs_list_the_agents_and_seat_kinds_kinds_gives(client: TestClient) -> 
     row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/kinds` |"))
     assert f'"agents": {json.dumps(kinds["agents"])}' in row
     assert f'"seat_kinds": {json.dumps(kinds["seat_kinds"])}' in row
-    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts", "policy"]
+    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts", "policy", "expert"]
 
 
 _BIETEN_KNOBS = [

@@ -57,7 +57,9 @@ void define_core_agent(py::module_& m, const char* game_over) {
       .def_property_readonly("name", [](const A& a) { return agent_spec_name(a.spec); })
       .def("act", [game_over](A& a, const G& g) {
         if (g.is_over()) throw IllegalActionError(game_over);
-        if (a.spec.kind != AgentKind::kIsmcts) return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
+        if (a.spec.kind != AgentKind::kIsmcts && a.spec.kind != AgentKind::kExpert) {
+          return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
+        }
         py::gil_scoped_release release;  // a search: let other Python threads run
         return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
       }, py::arg("game"));

@@ -393,8 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], policy, or policy:FILE "
-        "(a network bieten train wrote) (default: heuristic,random,...)",
+        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], expert[:knobs], policy, or "
+        "policy:FILE (a network bieten train wrote) (default: heuristic,random,...)",
     )
     _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
     p_tour = sub.add_parser(
@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_tour.add_argument(
         "--agents",
         default="heuristic,random",
-        help="comma-separated agents: random, heuristic, ismcts[:knobs], policy, policy:FILE "
+        help="comma-separated agents: random, heuristic, ismcts[:knobs], expert[:knobs], policy, policy:FILE "
         "(default heuristic,random)",
     )
     _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
@@ -434,8 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponents",
         default="heuristic",
         metavar="AGENT",
-        help="the agent of every other seat: random, heuristic, ismcts[:knobs], policy or policy:FILE "
-        "(a network bieten train wrote) (default heuristic)",
+        help="the agent of every other seat: random, heuristic, ismcts[:knobs], expert[:knobs], policy or "
+        "policy:FILE (a network bieten train wrote) (default heuristic)",
     )
     p_play.add_argument(
         "--save",
