@@ -48,6 +48,8 @@ def _naming(pattern: str, own_folder: re.Pattern[str]) -> set[str]:
             relative = str(path.relative_to(ROOT))
             if not path.is_file() or path.suffix in {".bin", ".png", ".pyc"} or own_folder.search(relative):
                 continue
+            if relative.startswith("bindings/wasm/dist/"):  # the WebAssembly build output (git-ignored)
+                continue
             if word.search(path.read_text(encoding="utf-8", errors="replace")):
                 found.add(relative)
     return found

@@ -130,7 +130,8 @@ Rules read(const json::Value& v, Rules base, const Table& table, std::string_vie
   const std::string prefix = std::string(rule) + ": ";
   if (!v.is_object()) throw RulesError(prefix + "rules must be an object of knobs, not " + json::show(v));
   std::vector<std::string> unknown;
-  for (const auto& [name, value] : v.items()) {
+  for (const auto& item : v.items()) {
+    const std::string& name = item.key();  // not a structured binding: clang 14 (emscripten) lets no lambda capture one
     const bool known = std::any_of(table.begin(), table.end(), [&](const Knob<Rules>& k) { return k.name == name; });
     if (!known) unknown.push_back(name);
   }

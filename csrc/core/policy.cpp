@@ -1,7 +1,6 @@
 #include "core/policy.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <limits>
 
@@ -82,7 +81,11 @@ PolicyNet load_policy(const std::uint8_t* data, std::size_t size, std::uint32_t 
                              static_cast<std::uint64_t>(read_u32(data + size - 4)) << 32;
   if (fnv1a64(data, size - 8) != want) throw fail("checksum mismatch (the weights are corrupted)");
   net.params.resize(floats);
-  for (std::size_t i = 0; i < floats; ++i, at += 4) net.params[i] = std::bit_cast<float>(read_u32(data + at));
+  for (std::size_t i = 0; i < floats; ++i, at += 4) {
+    // (memcpy, not std::bit_cast: emscripten's libc++ 14 has none)
+    const std::uint32_t bits = read_u32(data + at);
+    std::memcpy(&net.params[i], &bits, sizeof bits);
+  }
   return net;
 }
 

@@ -274,7 +274,8 @@ Parsed envelope(std::string_view text) {
   }
   if (!missing.empty()) throw RecordError("from_json: the record lacks " + join(missing));
   std::vector<std::string> unknown;
-  for (const auto& [name, value] : rec.items()) {
+  for (const auto& item : rec.items()) {
+    const std::string& name = item.key();  // not a structured binding: clang 14 (emscripten) lets no lambda capture one
     const auto known = [&](const auto& fields) { return std::find(fields.begin(), fields.end(), name) != fields.end(); };
     if (!known(kCommonFields) && !known(F::kGivenFields)) unknown.push_back(name);
   }

@@ -35,9 +35,20 @@ class SplitMix64 {
   // bounded(n) drawing from any generator with next() (this one, or SplitMix64Ahead below).
   template <typename Gen>
   static constexpr std::uint32_t bounded_of(Gen& gen, std::uint32_t n) {
+#if defined(__wasm__)
+    // WebAssembly has no 64x64->128 multiplication (a 128-bit product is a call to __multi3): the same
+    // product of the 64-bit draw and the 32-bit n from two 64-bit ones, its halves exactly as below.
+    const std::uint64_t x = gen.next();
+    const std::uint64_t lo = (x & 0xFFFFFFFFu) * n, hi = (x >> 32) * n;
+    const std::uint64_t mid = (hi & 0xFFFFFFFFu) + (lo >> 32);
+    const std::uint64_t low = (mid << 32) | (lo & 0xFFFFFFFFu);
+    if (low < n) [[unlikely]] return bounded_low(gen, n, (static_cast<unsigned __int128>((hi >> 32) + (mid >> 32)) << 64) | low);
+    return static_cast<std::uint32_t>((hi >> 32) + (mid >> 32));
+#else
     const unsigned __int128 m = static_cast<unsigned __int128>(gen.next()) * n;
     if (static_cast<std::uint64_t>(m) < n) [[unlikely]] return bounded_low(gen, n, m);
     return static_cast<std::uint32_t>(m >> 64);
+#endif
   }
 
  private:

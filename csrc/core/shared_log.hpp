@@ -38,6 +38,15 @@ class SharedLog {
     T* items() { return std::launder(reinterpret_cast<T*>(bytes)); }
     const T* items() const { return std::launder(reinterpret_cast<const T*>(bytes)); }
   };
+  // A chunk left uninitialised (its slots are written before they are read). libc++ 14 (emscripten)
+  // has no make_shared_for_overwrite: there, a plain new (default-initialised too) in a shared_ptr.
+  static std::shared_ptr<Chunk> new_chunk() {
+#if defined(__cpp_lib_smart_ptr_for_overwrite)
+    return std::make_shared_for_overwrite<Chunk>();
+#else
+    return std::shared_ptr<Chunk>(new Chunk);
+#endif
+  }
 
  public:
   class const_iterator {
@@ -169,7 +178,7 @@ class SharedLog {
   [[gnu::noinline]] T* grow() {
     if (!own_last_) make_own();
     const std::size_t at = in_chunks_ % kChunk;
-    if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+    if (at == 0) chunks_.push_back(new_chunk());
     ++in_chunks_;
     return chunks_.back()->items() + at;
   }
@@ -180,7 +189,7 @@ class SharedLog {
     const std::size_t partial = in_chunks_ % kChunk;
     const std::size_t from_buffer = buffered();
     if (partial != 0) {  // replace the shared last chunk by a copy of its filled slots
-      std::shared_ptr<Chunk> own = std::make_shared_for_overwrite<Chunk>();
+      std::shared_ptr<Chunk> own = new_chunk();
       std::memcpy(own->bytes, chunks_.back()->bytes, sizeof(T) * partial);
       chunks_.back() = std::move(own);
     }
@@ -188,7 +197,7 @@ class SharedLog {
     std::size_t moved = 0;
     while (moved < from_buffer) {  // the buffer's items after them, chunk by chunk
       const std::size_t at = in_chunks_ % kChunk;
-      if (at == 0) chunks_.push_back(std::make_shared_for_overwrite<Chunk>());
+      if (at == 0) chunks_.push_back(new_chunk());
       const std::size_t count = std::min(kChunk - at, from_buffer - moved);
       std::memcpy(chunks_.back()->items() + at, buffer() + moved, sizeof(T) * count);
       moved += count;

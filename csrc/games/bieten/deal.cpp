@@ -20,12 +20,13 @@ namespace bieten {
 
 namespace {
 
+#if BIETEN_DEAL_X86
 // R3.4/R3.5: a hand's 33 draws in order: draw t < 32 is bounded(33 - t), the j of Fisher-Yates
-// step i = 32 - t; draw 32 is bounded(32), the cut less one.
+// step i = 32 - t; draw 32 is bounded(32), the cut less one. (Only the vector path needs them: other
+// compilers would refuse them as unused under -Werror.)
 constexpr int kDraws = kDeckSize;
 constexpr std::uint32_t draw_bound(int t) { return t < kDeckSize - 1 ? static_cast<std::uint32_t>(kDeckSize - t) : 32; }
 
-#if BIETEN_DEAL_X86
 // The same draws eight at a time: draw t is mix64(state + (t+1)γ) (R3.1: SplitMix64's t+1-th
 // output), bounded as R3.3 says. The common case of Lemire's method needs no division: m = x * n,
 // kept when its low half is at least n, the value its high half. A draw whose low half is below n

@@ -421,7 +421,7 @@ int play_out(const View& v, const Hands& unplayed, int first) {
 }
 
 Sampler::Sampler(const View& v, SplitMix64& rng, AgentWorkspace& ws, bool use_bids, bool use_forbid, int samples)
-    : v_(v), draws_(rng), use_bids_(use_bids), use_forbid_(use_forbid), ws_(ws), samples_left_(samples) {
+    : v_(v), draws_(rng), use_bids_(use_bids), ws_(ws), samples_left_(samples) {
   for (int i = 0; i < v.order_size; ++i) {
     const int p = v.order[i];
     allowed_[p] = v.pool & (use_forbid ? ~v.forbid[p] : ~CardSet{0});

@@ -172,7 +172,6 @@ class Sampler {
   const View& v_;
   HalfDraws draws_;
   bool use_bids_;
-  bool use_forbid_;
   AgentWorkspace::FittingKey fitting_key(int p) const;
 
   std::array<CardSet, kMaxPlayers> allowed_{};  // per seat: unseen cards it may hold
