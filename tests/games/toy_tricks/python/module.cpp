@@ -174,17 +174,7 @@ void register_toy_tricks(py::module_& parent) {
             py::arg("record_events") = true);
   });
   define_core_agent<tt::Game>(m, "T5.2: the game is over; there is no action to choose");
-  m.def(
-      "simulate",
-      [](const tt::Rules& rules, const std::vector<std::string>& agents, const std::vector<py::object>& callables,
-         std::uint64_t base_seed, std::uint64_t games, std::uint64_t first, std::uint64_t last,
-         std::uint64_t shard_index, std::uint64_t shard_count, int threads) {
-        return simulate_common<tt::Game>(rules, agents, callables, base_seed, games, first, last, shard_index,
-                                         shard_count, threads, "winners", &SimulationResultOf<tt::Game>::winners,
-                                         [](py::dict&, const SimulationResultOf<tt::Game>&) {});
-      },
-      py::arg("rules"), py::arg("agents"), py::arg("callables"), py::arg("base_seed"), py::arg("games"),
-      py::arg("first"), py::arg("last"), py::arg("shard_index"), py::arg("shard_count"), py::arg("threads"));
+  define_simulate<tt::Game>(m);
 }
 
 }  // namespace
