@@ -22,8 +22,6 @@ namespace bieten::schnapsen {
 
 namespace {
 
-constexpr int kOwnDepth = 4;  // the seat's own consecutive choices searched (exchange, close, meld, card: S6.8)
-
 struct ExpertStorage {
   Solver solver{16};
   PolicyScratch policy{};
@@ -42,16 +40,21 @@ class Evaluator {
   Evaluator(ExpertStorage& s, const Game& root, int seat, Rollout rollout, SplitMix64& rng)
       : s_(s), seat_(seat), rollout_(rollout), rng_(rng), hand_(root.hand_number()), base_(root.scores()) {}
 
-  // The value for the seat of `g`, a world's state after some actions (g is played on).
-  double value(Game& g, int depth) {
+  // The value for the seat of `g`, a world's state after the root action (g is played on). While the
+  // seat is still at the lead it announced (S6.5 exchange, S6.6 marriage: `own`), its best next action
+  // counts; then the rollout plays on until the stock is exhausted or closed, and the solver finishes the
+  // deal. (A perfect-information search of the other seat's answers before the stock is exhausted was
+  // measured weaker: docs/agents.md "expert".)
+  double value(Game& g, bool own) {
     if (g.is_over() || g.hand_number() != hand_) return deal_value(g);
     if (solvable(g)) return exact(g);
-    if (g.current_player() == seat_ && depth < kOwnDepth) {  // the seat acts again: its best choice
+    if (own) {
       double best = -std::numeric_limits<double>::infinity();
       for (ActionMask m = g.legal_mask(); m; m &= m - 1) {
+        const auto a = static_cast<ActionId>(std::countr_zero(m));
         Game child = g;
-        child.apply_unchecked(static_cast<ActionId>(std::countr_zero(m)));
-        best = std::max(best, value(child, depth + 1));
+        child.apply_unchecked(a);
+        best = std::max(best, value(child, !is_play(a)));
       }
       return best;
     }
@@ -133,7 +136,7 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
       const auto a = static_cast<ActionId>(std::countr_zero(m));
       Game child = state;
       child.apply_unchecked(a);
-      sum[a] += eval.value(child, 1);
+      sum[a] += eval.value(child, !is_play(a));
     }
   }
   ActionId best = static_cast<ActionId>(std::countr_zero(legal));
