@@ -24,6 +24,15 @@ from bieten import _core
 OK, NO_SEAT, E_NULL, E_ARGUMENT, E_JSON, E_RULES, E_RECORD, E_ILLEGAL, E_ACTION, E_BUFFER = range(0, -10, -1)
 
 NAMES = [g["name"] for g in _core.GAMES]
+FORMATS = [g["record_format"] for g in _core.GAMES]
+
+
+def _listed(names: list[str]) -> str:
+    """Names as the engine's messages list them: quoted, the last after "or" ('a', 'b' or 'c')."""
+    quoted = [f"'{name}'" for name in names]
+    return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -53,7 +62,8 @@ def _ints(capi: CLibrary, fn: Any, *args: Any, cap: int = 256) -> list[int]:
 
 def test_games_json_lists_the_registry_in_order(capi: CLibrary) -> None:
     games = json.loads(capi.take(capi.lib.bieten_games_json()))
-    assert [g["name"] for g in games] == ["bieten", "schnapsen"]
+    assert [g["name"] for g in games] == NAMES  # the shipped games first, then any built for the tests
+    assert NAMES[:2] == ["bieten", "schnapsen"]
     for listed, core in zip(games, _core.GAMES, strict=True):
         assert listed["presets"] == list(core["presets"])
         assert [(k["name"], k["type"], k["rule"]) for k in listed["knobs"]] == list(core["knobs"])
@@ -62,7 +72,8 @@ def test_games_json_lists_the_registry_in_order(capi: CLibrary) -> None:
             core["observation_size"],
             core["max_players"],
         )
-    assert [g["record_format"] for g in games] == ["bieten-game", "bieten-schnapsen-game"]
+    assert [g["record_format"] for g in games] == FORMATS
+    assert FORMATS[:2] == ["bieten-game", "bieten-schnapsen-game"]
 
 
 @pytest.mark.parametrize(
@@ -137,9 +148,7 @@ def test_a_record_of_no_registered_format_is_refused_naming_the_formats(capi: CL
     lib, ffi = capi.lib, capi.ffi
     err = capi.err()
     assert lib.bieten_game_from_json(b'{"format": "skat-game"}', err, ERR_LEN) == ffi.NULL
-    assert capi.text(err) == (
-        "from_json: format must be 'bieten-game' or 'bieten-schnapsen-game', not 'skat-game'"
-    )
+    assert capi.text(err) == f"from_json: format must be {_listed(FORMATS)}, not 'skat-game'"
     assert lib.bieten_game_from_json(b"{", err, ERR_LEN) == ffi.NULL
     assert capi.text(err).startswith("from_json: not JSON text: ")
 
@@ -148,7 +157,7 @@ def test_an_unknown_game_name_is_refused_listing_the_registered_names(capi: CLib
     lib, ffi = capi.lib, capi.ffi
     err = capi.err()
     assert lib.bieten_game_create(b"skat", ffi.NULL, 1, err, ERR_LEN) == ffi.NULL
-    assert capi.text(err) == "bieten_game_create: the game must be 'bieten' or 'schnapsen', not 'skat'"
+    assert capi.text(err) == f"bieten_game_create: the game must be {_listed(NAMES)}, not 'skat'"
     assert lib.bieten_game_create(ffi.NULL, ffi.NULL, 1, err, ERR_LEN) == ffi.NULL
     assert capi.text(err) == "bieten_game_create: name is NULL"
 

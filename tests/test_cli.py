@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from bieten import Rules, deal, evaluate
+from bieten._families import FAMILIES
 from bieten.cli import main
 
 
@@ -108,11 +109,15 @@ def test_rules_lists_the_sections_of_both_games() -> None:
         "Bauernschnapsen and Schnapsen (S1 to S12)",
         "  S1   Cards",
     ]
-    assert lines[-2:] == [
-        "  S12  What each seat sees",
-        "One rule or section: bieten rules R7.4, bieten rules S6 (any id, either game)",
-    ]
-    assert len(lines) == 1 + 11 + 1 + 12 + 1
+    shipped = 1 + 11 + 1 + 12  # then the books of any game built for the tests (tests/games/)
+    assert lines[shipped - 1] == "  S12  What each seat sees"
+    if len(FAMILIES) == 2:
+        assert lines[shipped:] == [
+            "One rule or section: bieten rules R7.4, bieten rules S6 (any id, either game)"
+        ]
+    else:
+        assert lines[-1].startswith("One rule or section: bieten rules R7.4, bieten rules S6, bieten rules ")
+        assert lines[-1].endswith(" (any id, any game)")
 
 
 def test_rules_prints_one_bieten_rule_by_its_id_in_any_case() -> None:
@@ -137,10 +142,12 @@ def test_rules_refuses_an_unknown_id_in_one_line_with_status_2(capsys: pytest.Ca
     out = io.StringIO()
     assert main(["rules", "R7.9"], out) == 2
     assert out.getvalue() == ""
-    assert capsys.readouterr().err == (
-        "bieten: error: 'R7.9' is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), "
-        "Schnapsen's S1 to S12 (e.g. S6.6)\n"
+    err = capsys.readouterr().err
+    shipped = (
+        "bieten: error: 'R7.9' is not a rule id: "
+        "Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
     )
+    assert err == shipped + "\n" or (err.startswith(shipped + ", ") and err.count("\n") == 1), err
 
 
 def test_rules_runs_as_a_command_and_survives_a_closed_pipe() -> None:

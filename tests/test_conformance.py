@@ -696,6 +696,9 @@ def test_the_suite_covers_every_family_of_the_registry() -> None:
     plays it: its table above must name the same families, with the registry's rule-id prefix."""
     from bieten import _families
 
+    # every game with a package of its own; a game built only for the tests (tests/games/), which the
+    # registry alone describes (bieten._generic), has no event schema or deal shape to check here
+    packaged = [f for f in _families.FAMILIES if f.own_package]
     ours = [(f.name, f.rule_prefix) for f in FAMILIES]
-    assert ours == [(f.name, f.rule_prefix) for f in _families.FAMILIES]
-    assert [f.game for f in FAMILIES] == [f.game for f in _families.FAMILIES]
+    assert ours == [(f.name, f.rule_prefix) for f in packaged]
+    assert [f.game for f in FAMILIES] == [f.game for f in packaged]

@@ -11,7 +11,8 @@ Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
 one executable), then schnapsen, agents, ismcts, vector_env, parallel (simulate's thread pool) and games
 (tests/cpp/test_games.cpp: the same checks for every registered game, built with the games made only for
-the tests, -DBIETEN_TEST_GAMES=ON: tests/games/), and toy_tricks, that example game's own rules.
+the tests, -DBIETEN_TEST_GAMES=ON: tests/games/), and each game folder's own tests (its sources.cmake's
+BIETEN_GAME_TESTS: test_<game>, run as <game>), found by looking in the folders.
 CMake builds none of them when doctest's header is missing, and then these tests are skipped."""
 
 from __future__ import annotations
@@ -52,8 +53,16 @@ CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
     "vector_env",
     "parallel",
     "games",
-    "toy_tricks",  # the example game's own tests (tests/games/toy_tricks/test_rules.cpp)
 }
+# Each game folder whose sources.cmake names tests of its own (BIETEN_GAME_TESTS): CMake builds them as
+# test_<game> and ctest runs them as <game> (the example game of tests/games/ has its rules' tests).
+GAME_FOLDER_TESTS = sorted(
+    folder.name
+    for top in (ROOT / "csrc" / "games", ROOT / "tests" / "games")
+    for folder in top.iterdir()
+    if (folder / "sources.cmake").is_file() and "BIETEN_GAME_TESTS" in (folder / "sources.cmake").read_text()
+)
+CTEST_NAMES |= set(GAME_FOLDER_TESTS)
 
 
 def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -> str:
@@ -82,7 +91,7 @@ def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -
         "test_vector_env",
         "test_parallel",
         "test_games",
-        "test_toy_tricks",
+        *(f"test_{game}" for game in GAME_FOLDER_TESTS),
     ]
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],

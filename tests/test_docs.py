@@ -29,6 +29,13 @@ def test_observation_chance_mode_examples_run_as_written() -> None:
     assert result.failed == 0
 
 
+def test_solve_page_examples_run_as_written() -> None:
+    """docs/solve.md: the worked example's values are solve()'s (S6.7, S8.3)."""
+    result = doctest.testfile(str(ROOT / "docs" / "solve.md"), module_relative=False, optionflags=FLAGS)
+    assert result.attempted >= 8
+    assert result.failed == 0
+
+
 def test_events_page_examples_print_what_the_page_shows() -> None:
     """docs/events.md: each Python block that prints is followed by exactly what it prints."""
     blocks = re.findall(r"```(\w*)\n(.*?)```", (ROOT / "docs" / "events.md").read_text(), re.DOTALL)
@@ -51,7 +58,7 @@ DOCTESTED = (
     *("bieten._simulate", "bieten._families", "bieten._agents", "bieten.terminal"),
     *("bieten.bieten", "bieten.bieten._rules", "bieten.bieten._deal", "bieten.bieten._figures"),
     *("bieten.bieten._game", "bieten.schnapsen", "bieten.schnapsen._rules", "bieten.schnapsen._deal"),
-    *("bieten.schnapsen._game", "bieten.schnapsen.terminal"),
+    *("bieten.schnapsen._game", "bieten.schnapsen._solve", "bieten.schnapsen.terminal"),
 )
 
 

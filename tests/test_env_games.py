@@ -26,6 +26,8 @@ from pettingzoo.test import api_test  # type: ignore[import-untyped]  # noqa: E4
 from bieten.env import _spiel, openspiel, pettingzoo  # noqa: E402
 
 NAMES = [game["name"] for game in _core.GAMES]
+# the games OpenSpiel plays: each with a chance mode (env Family.spiel; not a game built only for the tests)
+SPIEL_NAMES = [family.name for family in families() if family.spiel]
 # api_test warns about dict observations (observation + action_mask) unless the environment's name is
 # one of PettingZoo's own classic games; the dict is PettingZoo's documented convention for masks.
 DICT_OBSERVATION = [
@@ -35,10 +37,16 @@ DICT_OBSERVATION = [
 
 
 def test_the_registry_names_each_games_env_family_in_its_own_package() -> None:
-    assert NAMES == list(bieten.games()) == ["bieten", "schnapsen"]
+    assert list(bieten.games()) == NAMES and NAMES[:2] == ["bieten", "schnapsen"]
     assert [family.name for family in families()] == NAMES
-    assert [type(family).__module__ for family in families()] == [f"bieten.{name}.env" for name in NAMES]
-    assert [f.environment for f in FAMILIES] == ["bieten.bieten.env:BIETEN", "bieten.schnapsen.env:SCHNAPSEN"]
+    # a game's own package names its env family; a game with none (tests/games/) gets the generic one
+    assert [type(family).__module__ for family in families()] == [
+        f"bieten.{f.name}.env" if f.own_package else "bieten.env._generic" for f in FAMILIES
+    ]
+    assert [f.environment for f in FAMILIES][:2] == [
+        "bieten.bieten.env:BIETEN",
+        "bieten.schnapsen.env:SCHNAPSEN",
+    ]
     assert {(f.pettingzoo, f.openspiel) for f in FAMILIES} == {
         ("bieten.env.pettingzoo", "bieten.env.openspiel")
     }
@@ -70,26 +78,31 @@ def test_env_takes_the_games_preset_and_knobs() -> None:
 
 
 def test_env_of_an_unregistered_game_is_refused_naming_the_registered_ones() -> None:
+    rules = "/".join(f.rule_presets for f in families())
     with pytest.raises(
-        bieten.RulesError, match=re.escape("R10/S10: game must be one of bieten, schnapsen, not 'skat'")
+        bieten.RulesError, match=re.escape(f"{rules}: game must be one of {', '.join(NAMES)}, not 'skat'")
     ):
         pettingzoo.env(game="skat")
+    assert rules.startswith("R10/S10")
     with pytest.raises(bieten.RulesError, match="not 'bauernschnapsen'"):  # a preset, not a game
         openspiel.load_game(game="bauernschnapsen")
 
 
 def test_openspiel_registers_one_game_per_registered_family() -> None:
     registered = {game.short_name for game in pyspiel.registered_games()}
-    assert tuple(NAMES) == openspiel.GAMES
-    assert [openspiel.spiel_name(name) for name in NAMES] == ["python_bieten", "python_schnapsen"]
-    assert {f"python_{name}" for name in NAMES} <= registered
-    for name in NAMES:
+    # every game with a chance mode (Family.spiel): each with a package of its own
+    assert tuple(SPIEL_NAMES) == openspiel.GAMES
+    assert [f.name for f in FAMILIES if f.own_package] == SPIEL_NAMES
+    assert [openspiel.spiel_name(name) for name in SPIEL_NAMES][:2] == ["python_bieten", "python_schnapsen"]
+    assert {f"python_{name}" for name in SPIEL_NAMES} <= registered
+    assert not {f"python_{f.name}" for f in FAMILIES if not f.own_package} & registered
+    for name in SPIEL_NAMES:
         game = pyspiel.load_game(f"python_{name}")
         assert type(game) is _spiel.game_class(game_family(name))
         assert type(game).__name__ == f"{_core.GAMES[NAMES.index(name)]['class_prefix']}Game"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", SPIEL_NAMES)
 def test_random_simulations_of_every_registered_game_pass_pyspiels_checks(name: str) -> None:
     game = openspiel.load_game(game=name, target=3)
     assert game.get_type().short_name == f"python_{name}"

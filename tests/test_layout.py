@@ -60,14 +60,30 @@ def test_files_outside_schnapsens_folders_that_name_it_are_only_these() -> None:
     engine protocol's schema; no other file may start to name the game."""
     assert _naming("schnapsen", re.compile(r"(^|/)schnapsen/")) <= {
         "csrc/include/bieten/bieten.h",  # the deprecated bieten_schnapsen_* declarations (ABI 1)
-        "python/bieten/__init__.py",  # the SchnapsenSimulationResult and SchnapsenSummary aliases
-        "python/bieten/_core/__init__.pyi",  # the stubs of the compiled module and its submodule
-        "python/bieten/_core/schnapsen.pyi",
-        "python/bieten/_families.py",  # the Python registry
+        "python/bieten/_core/__init__.pyi",  # the stubs of the compiled module (its submodule's import)
         "python/bieten/agent.pxd",  # bieten.h's constants, for Cython
-        "python/bieten/bieten/rules.md",  # Bieten's rulebook points to its sister game's
-        "python/bieten/schema/protocol-v1.json",  # the engine protocol's kinds and rules
+        "python/bieten/schema/protocol-v1.json",  # the engine protocol's rules and records of each game
     }
+
+
+def test_no_file_outside_the_example_games_folder_names_it() -> None:
+    """Issue 37: the example game is its folder (tests/games/toy_tricks/) and one registry line
+    (CMakeLists.txt's BIETEN_TEST_GAME_NAMES); the docs may describe it, the C++ test list may name
+    its own test; nothing under csrc/, bindings/ or python/bieten/ does."""
+    assert _naming(r"toy_tricks|toy tricks", re.compile(r"(^|/)toy_tricks/")) == set()
+    word = re.compile(r"toy_tricks|toy tricks", re.IGNORECASE)
+    tests = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tests").rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".cpp", ".hpp", ".cmake", ".json", ".sh"}
+        and "toy_tricks" not in path.parts
+        and path.name != "test_layout.py"  # this test
+        and word.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert tests == []
+    registry = [line for line in (ROOT / "CMakeLists.txt").read_text().splitlines() if word.search(line)]
+    assert registry == ["set(BIETEN_TEST_GAME_NAMES toy_tricks)"]  # its one registry line
 
 
 def test_files_outside_bietens_folders_that_name_its_figures_are_only_these() -> None:

@@ -13,11 +13,11 @@ import bieten
 from bieten import schnapsen
 from bieten._families import FAMILIES, family
 
-UNKNOWN = "unknown game {}; the registered games are bieten, schnapsen"
+UNKNOWN = "unknown game {}; the registered games are " + ", ".join(bieten.games())
 
 
 def test_games_are_the_registered_names_each_a_subpackage_with_its_familys_rules_and_game() -> None:
-    assert bieten.games() == ("bieten", "schnapsen")
+    assert bieten.games()[:2] == ("bieten", "schnapsen")  # then any game built for the tests
     assert bieten.games() == tuple(f.name for f in FAMILIES)
     for name in bieten.games():
         package = importlib.import_module(f"bieten.{name}")

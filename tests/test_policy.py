@@ -100,7 +100,12 @@ def test_each_games_policies_are_in_its_package_and_its_sources_cmake_names_them
     gives CMakeLists.txt to compile in, from the folder it names: the game's package's policies/."""
     root = Path(__file__).resolve().parents[1]
     for game in _core.GAMES:
-        cmake = (root / "csrc" / "games" / game["name"] / "sources.cmake").read_text()
+        shipped = root / "csrc" / "games" / game["name"]
+        folder_of_game = shipped if shipped.is_dir() else root / "tests" / "games" / game["name"]
+        cmake = (folder_of_game / "sources.cmake").read_text()
+        if not game["policies"]:  # a game with no network names no folder (the example of tests/games/)
+            assert "BIETEN_GAME_POLICIES" not in cmake, game["name"]
+            continue
         folder = re.search(r"^set\(BIETEN_GAME_POLICY_DIR (\S+)\)$", cmake, re.MULTILINE)
         names = re.search(r"^set\(BIETEN_GAME_POLICIES ([^)]*)\)$", cmake, re.MULTILINE)
         assert folder and names, game["name"]
@@ -115,7 +120,7 @@ def test_each_games_policies_are_in_its_package_and_its_sources_cmake_names_them
             )
     assert policies.NAMES == ("bieten", "bauernschnapsen", "schnapsen")
     with pytest.raises(
-        bieten.BietenError, match=r"^policy: game must be 'bieten' or 'schnapsen', not 'skat'$"
+        bieten.BietenError, match=r"^policy: game must be 'bieten'(, '[a-z_]+')* or '[a-z_]+', not 'skat'$"
     ):
         policies.pack("skat", [(np.zeros((1, 1)), np.zeros(1))])
 
@@ -125,7 +130,7 @@ def test_policy_is_a_builtin_agent_name_everywhere() -> None:
     assert bieten.Agent("POLICY").name == "policy"
     with pytest.raises(
         ValueError,
-        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, policy or policy:FILE$",
+        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, expert, policy or policy:FILE$",
     ):
         _core.schnapsen.CoreAgent("genius", 1)
 

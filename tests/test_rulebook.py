@@ -5,6 +5,7 @@ with the rules the engine makes; bieten.rule_text cuts out one rule."""
 from __future__ import annotations
 
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -106,7 +107,9 @@ def test_cited_ids_are_found_in_citations_and_not_in_card_text() -> None:
 def test_every_rule_id_of_the_specification_is_in_the_rulebooks_in_order() -> None:
     assert [r.id for r in rules("bieten.md")] == BIETEN_IDS
     assert [r.id for r in rules("schnapsen.md")] == SCHNAPSEN_IDS
-    assert rule_ids() == BIETEN_IDS + SCHNAPSEN_IDS
+    shipped = BIETEN_IDS + SCHNAPSEN_IDS  # then the ids of any game built for the tests (tests/games/)
+    assert rule_ids()[: len(shipped)] == shipped
+    assert rule_ids()[len(shipped) :] == [r.id for name, _ in RULEBOOKS[2:] for r in rules(name)]
 
 
 def test_sections_have_the_specifications_titles_in_its_order() -> None:
@@ -140,8 +143,8 @@ def test_every_heading_of_a_rulebook_is_a_rule_or_its_title() -> None:
 def test_docs_rules_are_the_shipped_rulebooks() -> None:
     """python/bieten/<game>/rules.md is the one source (the wheel ships it); docs/rules/<game>.md is its
     copy for readers."""
-    assert RULEBOOKS == (("bieten.md", "Bieten"), ("schnapsen.md", "Bauernschnapsen and Schnapsen"))
-    for name, _ in RULEBOOKS:
+    assert RULEBOOKS[:2] == (("bieten.md", "Bieten"), ("schnapsen.md", "Bauernschnapsen and Schnapsen"))
+    for name, _ in RULEBOOKS[:2]:  # a game built for the tests keeps its book in its folder, tests/games/
         source = f"python/bieten/{name.removesuffix('.md')}/rules.md"
         shipped = (ROOT / source).read_bytes()
         assert (ROOT / "docs" / "rules" / name).read_bytes() == shipped, (
@@ -249,9 +252,28 @@ def test_an_unknown_rule_id_is_refused_naming_it(bad: str) -> None:
     with pytest.raises(RuleIdError) as err:
         rule_text(bad)
     assert isinstance(err.value, ValueError)
-    assert str(err.value) == (
+    shipped = (
         f"{bad!r} is not a rule id: Bieten's are R1 to R11 (e.g. R7.4), Schnapsen's S1 to S12 (e.g. S6.6)"
     )
+    # then, with a game built for the tests, its book too: ", <title>'s T1 to T8 (e.g. T7)"
+    assert str(err.value) == shipped + "".join(
+        f", {title_of(name)}'s {rule_ids_of(name)}" for name, _ in RULEBOOKS[2:]
+    )
+
+
+def title_of(name: str) -> str:
+    """A game's title as the registry's family gives it, by its rulebook's name."""
+    from bieten._families import family
+
+    return family(name.removesuffix(".md")).title
+
+
+def rule_ids_of(name: str) -> str:
+    """'T1 to T8 (e.g. T7)': a book's first and last section and its family's example."""
+    from bieten._families import family
+
+    top = [r.id for r in rules(name) if r.level == 2]
+    return f"{top[0]} to {top[-1]} (e.g. {family(name.removesuffix('.md')).rule_example})"
 
 
 def test_an_unknown_rule_id_is_quoted_at_most_40_characters() -> None:
@@ -260,10 +282,11 @@ def test_an_unknown_rule_id_is_quoted_at_most_40_characters() -> None:
 
 
 def test_rulebooks_are_read_from_the_package() -> None:
-    package = Path(bieten.__file__).parent
+    package = resources.files("bieten")
     for name, _ in RULEBOOKS:
         assert rulebook(name) == (package / name.removesuffix(".md") / "rules.md").read_text(encoding="utf-8")
     with pytest.raises(
-        ValueError, match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md$"
+        ValueError,
+        match=r"^no rulebook 'rules\.txt'; the rulebooks are bieten\.md, schnapsen\.md(, \w+\.md)*$",
     ):
         rulebook("rules.txt")

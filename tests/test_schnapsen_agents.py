@@ -118,6 +118,6 @@ def test_both_games_read_agent_names_alike_and_run_no_external_agent(module: str
         make("external", 1)
     with pytest.raises(
         ValueError,
-        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, policy or policy:FILE$",
+        match=r"^unknown agent 'genius': expected random, heuristic, ismcts, expert, policy or policy:FILE$",
     ):
         make("genius", 1)

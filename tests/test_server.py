@@ -155,7 +155,7 @@ def test_kinds_lists_games_presets_agents_and_players(client: TestClient) -> Non
         "schnapsen",
     ]
     assert "tyrol" in kinds["bieten_presets"]
-    assert kinds["agents"] == ["random", "heuristic", "ismcts", "policy"]
+    assert kinds["agents"] == ["random", "heuristic", "ismcts", "policy", "expert"]
     assert kinds["players"] == {
         "bieten": [2, 3, 4, 5],
         "bauernschnapsen": [4],
@@ -171,7 +171,7 @@ def test_docs_list_the_agents_and_seat_kinds_kinds_gives(client: TestClient) -> 
     row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/kinds` |"))
     assert f'"agents": {json.dumps(kinds["agents"])}' in row
     assert f'"seat_kinds": {json.dumps(kinds["seat_kinds"])}' in row
-    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts", "policy"]
+    assert kinds["seat_kinds"] == ["human", "random", "heuristic", "ismcts", "policy", "expert"]
 
 
 _BIETEN_KNOBS = [
@@ -481,8 +481,8 @@ def test_unknown_rule_is_404_and_escaped_with_a_way_to_every_rule(client: TestCl
     assert reply.status_code == 404 and reply.headers["content-type"] == "text/html; charset=utf-8"
     assert (
         '<p class="error">&#x27;R99&lt;b&gt;&#x27; is not a rule id: '
-        "Bieten&#x27;s are R1 to R11 (e.g. R7.4), Schnapsen&#x27;s S1 to S12 (e.g. S6.6)</p>"
-    ) in reply.text
+        "Bieten&#x27;s are R1 to R11 (e.g. R7.4), Schnapsen&#x27;s S1 to S12 (e.g. S6.6)"
+    ) in reply.text  # then the books of any game built for the tests
     assert '<a href="/rules">All rules</a>' in reply.text
     assert "<b>" not in reply.text
 

@@ -27,6 +27,8 @@ EXPECTED = {
     ),
     "schnapsen": ([("winners", "bool", ("g", "p"))], [], "deal"),
 }
+# A game with no package of its own (tests/games/) reports the generic shape: winning seats, per deal.
+EXPECTED |= {f.name: ([("winners", "bool", ("g", "p"))], [], "deal") for f in FAMILIES if not f.own_package}
 #: What every game's core reports beside its own columns: the per-game arrays and the run's time.
 PER_GAME = {"game_index", "scores", "bummerl", "hands", "actions"}
 COMMON = PER_GAME | {"decisions", "decision_seconds", "game_seconds"}
@@ -36,7 +38,9 @@ def _rules(family: Family) -> bieten.Rules | bieten.schnapsen.Rules:
     """Two-player rules of the family (Bieten's R10 preset at 2 players, the 2-player S10 preset)."""
     if family.preset_apart:
         return family.rules_for(family.kinds[0], players=2)
-    return family.rules_for(family.kind_by_players[2])
+    if 2 in family.kind_by_players:
+        return family.rules_for(family.kind_by_players[2])
+    return family.rules_for(family.kinds[0], players=2)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)

@@ -35,9 +35,10 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 pytest.importorskip("uvicorn", reason="the server's extra is not installed (pip install 'bieten[web]')")
 pytest.importorskip("bieten.web", reason="the server module bieten.web is missing")
 
-from bieten._families import BIETEN, KINDS  # noqa: E402
+from bieten._families import BIETEN  # noqa: E402
 from bieten._rulebook import find_rule, rule_text  # noqa: E402
 from bieten._session import Table  # noqa: E402
+from bieten.web._offered import OFFERED_KINDS as KINDS  # noqa: E402  (the kinds the page offers)
 
 REPO = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1280, "height": 860}

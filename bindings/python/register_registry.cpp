@@ -34,6 +34,10 @@ py::dict describe() {
   out["rule_prefix"] = text(D::kRulePrefix);
   out["seat_rule"] = text(D::kSeatRule);
   out["action_rule"] = text(D::kActionRule);
+  out["rules_rule"] = text(D::Record::kKnobRule);
+  out["secrecy_rule"] = text(D::kSecrecyRule);
+  out["game_over_rule"] = text(D::kGameOverRule);
+  out["record_format"] = text(D::Record::kFormat);
   out["presets"] = names(D::kPresets);
   out["policies"] = names(D::kPolicies);
   out["policy_tag"] = D::kPolicyTag;

@@ -57,7 +57,9 @@ void define_core_agent(py::module_& m, const char* game_over) {
       .def_property_readonly("name", [](const A& a) { return agent_spec_name(a.spec); })
       .def("act", [game_over](A& a, const G& g) {
         if (g.is_over()) throw IllegalActionError(game_over);
-        if (a.spec.kind != AgentKind::kIsmcts) return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
+        if (a.spec.kind != AgentKind::kIsmcts && a.spec.kind != AgentKind::kExpert) {
+          return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
+        }
         py::gil_scoped_release release;  // a search: let other Python threads run
         return static_cast<int>(builtin_action(a.spec, g, a.rng, a.workspace));
       }, py::arg("game"));
@@ -139,6 +141,23 @@ py::dict simulate_common(const typename G::Rules& rules, const std::vector<std::
   out["game_seconds"] = static_cast<double>(r.clock.game_ns) * 1e-9;
   extra(out, r);
   return out;
+}
+
+// simulate() of a game whose core reports the common columns and its winning seats ("winners", a bit
+// mask per game): the module's `simulate` for such a game, in one line of its registration.
+template <typename G>
+void define_simulate(py::module_& m) {
+  m.def(
+      "simulate",
+      [](const typename G::Rules& rules, const std::vector<std::string>& agents, const std::vector<py::object>& callables,
+         std::uint64_t base_seed, std::uint64_t games, std::uint64_t first, std::uint64_t last,
+         std::uint64_t shard_index, std::uint64_t shard_count, int threads) {
+        return simulate_common<G>(rules, agents, callables, base_seed, games, first, last, shard_index, shard_count,
+                                  threads, "winners", &SimulationResultOf<G>::winners,
+                                  [](py::dict&, const SimulationResultOf<G>&) {});
+      },
+      py::arg("rules"), py::arg("agents"), py::arg("callables"), py::arg("base_seed"), py::arg("games"),
+      py::arg("first"), py::arg("last"), py::arg("shard_index"), py::arg("shard_count"), py::arg("threads"));
 }
 
 }  // namespace bieten::py_bindings

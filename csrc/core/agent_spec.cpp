@@ -67,6 +67,7 @@ AgentSpec policy_file_spec(const std::string& path) {
 
 AgentSpec parse_agent_spec(std::string_view name) {
   if (is_ismcts_name(name)) return AgentSpec{AgentKind::kIsmcts, parse_ismcts(name)};
+  if (is_expert_name(name)) return AgentSpec{AgentKind::kExpert, parse_expert(name)};
   std::string lower(name);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "random") return AgentSpec{AgentKind::kRandom, {}};
@@ -74,7 +75,8 @@ AgentSpec parse_agent_spec(std::string_view name) {
   if (lower == "policy") return AgentSpec{AgentKind::kPolicy, {}};
   if (lower.rfind("policy:", 0) == 0) return policy_file_spec(std::string(name.substr(7)));
   if (lower == "external") return AgentSpec{AgentKind::kExternal, {}};
-  throw Error("unknown agent '" + std::string(name) + "': expected random, heuristic, ismcts, policy or policy:FILE");
+  throw Error("unknown agent '" + std::string(name) +
+              "': expected random, heuristic, ismcts, expert, policy or policy:FILE");
 }
 
 AgentSpec builtin_agent_spec(std::string_view name) {
@@ -85,6 +87,7 @@ AgentSpec builtin_agent_spec(std::string_view name) {
 
 std::string agent_spec_name(const AgentSpec& spec) {
   if (spec.kind == AgentKind::kPolicy && spec.policy) return "policy:" + spec.policy_file;
+  if (spec.kind == AgentKind::kExpert) return expert_name(spec.ismcts);
   return spec.kind == AgentKind::kIsmcts ? ismcts_name(spec.ismcts) : std::string(agent_name(spec.kind));
 }
 
@@ -94,6 +97,7 @@ std::string_view agent_name(AgentKind kind) {
     case AgentKind::kHeuristic: return "heuristic";
     case AgentKind::kIsmcts: return "ismcts";
     case AgentKind::kPolicy: return "policy";
+    case AgentKind::kExpert: return "expert";
     case AgentKind::kExternal: return "external";
   }
   return "external";

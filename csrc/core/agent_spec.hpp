@@ -17,9 +17,9 @@
 
 namespace bieten {
 
-enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts, kPolicy };
+enum class AgentKind : std::uint8_t { kRandom, kHeuristic, kExternal, kIsmcts, kPolicy, kExpert };
 
-// A built-in agent with its knobs: the kind, for kIsmcts its options (ismcts_options.hpp), and for
+// A built-in agent with its knobs: the kind, for kIsmcts and kExpert its options (ismcts_options.hpp), and for
 // kPolicy read from a file ("policy:PATH", e.g. what `bieten train` writes) the network and its file;
 // a plain "policy" has no network here: it plays the game's shipped one.
 struct AgentSpec {
@@ -32,7 +32,7 @@ struct AgentSpec {
 // The largest policy file "policy:PATH" reads (the largest network the format allows is 32 MiB).
 inline constexpr std::size_t kMaxPolicyFile = 40u << 20;
 
-// "random", "heuristic", "policy", "policy:PATH", "external" (any case) or "ismcts[:...]"
+// "random", "heuristic", "policy", "policy:PATH", "external" (any case), "ismcts[:...]" or "expert[:...]"
 // (ismcts_options.hpp); throws Error for an unknown name, and for a policy file that cannot be read or
 // is not a policy, naming the file and the fault.
 AgentKind parse_agent(std::string_view name);
@@ -117,6 +117,12 @@ typename G::ActionId builtin_action(const AgentSpec& spec, const G& game, SplitM
     case AgentKind::kPolicy:
       if (spec.policy) return policy_net_action(*spec.policy, game, rng);
       return policy_action(game, rng);
+    case AgentKind::kExpert:
+      // A game with an exact solver has its own expert_action (docs/agents.md "expert"); any other plays
+      // as the default ismcts.
+      if constexpr (requires { expert_action(game, rng, spec.ismcts); }) return expert_action(game, rng, spec.ismcts);
+      else if constexpr (kTakes) return ismcts_action(game, rng, IsmctsOptions{}, workspace);
+      else return ismcts_action(game, rng, IsmctsOptions{});
     case AgentKind::kExternal: break;
   }
   throw Error("the external agent is not built in");

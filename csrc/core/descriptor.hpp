@@ -33,6 +33,8 @@ concept GameDescriptor = GameType<typename D::Game> && requires(const typename D
   requires std::same_as<decltype(D::kRulePrefix), const std::string_view>;  // its rule ids' letter: "R"
   requires std::same_as<decltype(D::kSeatRule), const std::string_view>;    // the rule a bad seat breaks
   requires std::same_as<decltype(D::kActionRule), const std::string_view>;  // the rule of its action space
+  requires std::same_as<decltype(D::kSecrecyRule), const std::string_view>; // what a seat may see: "R3"
+  requires std::same_as<decltype(D::kMaxHand), const int>;  // the most cards a seat holds (a native agent's view)
   requires std::same_as<decltype(D::kPresets), const std::array<std::string_view, D::kPresets.size()>>;
   // The shipped policies' names (its weights, core/policy_blobs.hpp) and its tag in a policy blob.
   requires std::same_as<decltype(D::kPolicies), const std::array<std::string_view, D::kPolicies.size()>>;

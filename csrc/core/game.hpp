@@ -121,6 +121,14 @@ class GameBase {
     events_ = Events();
   }
 
+  // As stop_recording, keeping the logs' storage: a search's private copy kept from decision to decision,
+  // assigned from the game at each (no allocation once its storage has grown to the game's record).
+  void drop_record() {
+    record_events_ = false;
+    history_.clear();
+    events_.clear();
+  }
+
   // The same game: the same rules, seed, first dealer and given deal, and the same actions since.
   friend bool operator==(const GameBase& a, const GameBase& b) {
     return a.rules_ == b.rules_ && a.seed_ == b.seed_ && a.first_dealer_ == b.first_dealer_ && a.given_ == b.given_ &&

@@ -78,7 +78,66 @@ const char* player_name(Rollout r) {
   return r == Rollout::kRandom ? "random" : r == Rollout::kPolicy ? "policy" : "heuristic";
 }
 
+[[noreturn]] void bad_expert(std::string_view name, std::string_view why) {
+  throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
+              " (expected expert, expert:<worlds>, expert:<ms>ms, with optional :rollout=random|heuristic|policy)");
+}
+
 }  // namespace
+
+bool is_expert_name(std::string_view name) {
+  const std::string l = lower(name);
+  return l == "expert" || l.rfind("expert:", 0) == 0;
+}
+
+IsmctsOptions parse_expert(std::string_view name) {
+  const std::string l = lower(name);
+  if (!is_expert_name(l)) bad_expert(name, "not an expert agent");
+  IsmctsOptions o;
+  std::size_t pos = 6;
+  while (pos < l.size()) {
+    const std::size_t end = std::min(l.find(':', pos + 1), l.size());
+    const std::string part = l.substr(pos + 1, end - pos - 1);
+    pos = end;
+    if (part.empty()) bad_expert(name, "empty part");
+    if (part.rfind("rollout=", 0) == 0) {
+      if (!parse_player(std::string_view(part).substr(8), o.rollout)) {
+        bad_expert(name, "the rollout must be random, heuristic or policy");
+      }
+      o.rollout_set = true;
+    } else if (part.size() > 2 && part.compare(part.size() - 2, 2, "ms") == 0) {
+      double ms = 0;
+      if (!parse_decimal(part.substr(0, part.size() - 2), ms) || !(ms > 0) || ms > 3.6e6) {
+        bad_expert(name, "the time budget must be a positive number of ms");
+      }
+      o.time_ms = ms;
+      o.iterations = 0;
+    } else {
+      int n = 0;
+      const auto r = std::from_chars(part.data(), part.data() + part.size(), n);
+      if (r.ec != std::errc() || r.ptr != part.data() + part.size() || n < 1 || n > 1'000'000) {
+        bad_expert(name, "the worlds must be an integer from 1 to 1000000");
+      }
+      o.iterations = n;
+      o.time_ms = 0;
+    }
+  }
+  return o;
+}
+
+std::string expert_name(const IsmctsOptions& o) {
+  std::string out = "expert";
+  char buf[64];
+  if (o.iterations > 0) {
+    std::snprintf(buf, sizeof buf, ":%d", o.iterations);
+    out += buf;
+  } else if (o.time_ms > 0) {
+    std::snprintf(buf, sizeof buf, ":%gms", o.time_ms);
+    out += buf;
+  }
+  if (o.rollout_set) out += std::string(":rollout=") + player_name(o.rollout);
+  return out;
+}
 
 bool is_ismcts_name(std::string_view name) {
   const std::string l = lower(name);

@@ -40,4 +40,11 @@ IsmctsOptions parse_ismcts(std::string_view name);
 // The canonical name of the options (round-trips through parse_ismcts).
 std::string ismcts_name(const IsmctsOptions& options);
 
+// The expert agent (docs/agents.md, "expert"): "expert", "expert:<worlds>" (worlds per decision, in
+// `iterations`), "expert:<ms>ms" (a wall-clock budget) and ":rollout=random|heuristic|policy" (who plays
+// on in a world until its stock is exhausted or closed).
+bool is_expert_name(std::string_view name);
+IsmctsOptions parse_expert(std::string_view name);  // throws Error naming the bad part
+std::string expert_name(const IsmctsOptions& options);
+
 }  // namespace bieten

@@ -94,6 +94,7 @@ typename G::ActionId choose(const SimulationConfigOf<G>& config, const G& game, 
     case AgentKind::kRandom: return random_action(game, gen);  // the hot case of random self-play: direct
     case AgentKind::kHeuristic: return builtin_action(AgentSpec{AgentKind::kHeuristic, {}}, game, gen, workspace);
     case AgentKind::kIsmcts: return builtin_action(AgentSpec{AgentKind::kIsmcts, config.ismcts[seat]}, game, gen, workspace);
+    case AgentKind::kExpert: return builtin_action(AgentSpec{AgentKind::kExpert, config.ismcts[seat]}, game, gen, workspace);
     case AgentKind::kPolicy:
       if (config.policies[seat]) return policy_net_action(*config.policies[seat], game, gen);
       return builtin_action(AgentSpec{AgentKind::kPolicy, {}}, game, gen, workspace);

@@ -80,13 +80,15 @@ VectorEnv<T>::VectorEnv(const Rules& rules, const VectorEnvConfig& config)
         throw Error(std::string("opponents: ") + e.what());
       }
       if (spec.kind == T::AgentKind::kExternal) {
-        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts, policy)");
+        throw Error("opponents: '" + name + "' is not an agent VectorEnv runs (random, heuristic, ismcts, expert, policy)");
       }
       // Same results for any thread count: a search budget in iterations, never in wall-clock time.
-      if (spec.kind == T::AgentKind::kIsmcts && spec.ismcts.iterations == 0 && spec.ismcts.time_ms > 0) {
+      if ((spec.kind == T::AgentKind::kIsmcts || spec.kind == T::AgentKind::kExpert) && spec.ismcts.iterations == 0 &&
+          spec.ismcts.time_ms > 0) {
         throw Error("opponents: '" + name +
-                    "' searches for a wall-clock time, which no two runs repeat; give iterations instead, e.g. "
-                    "'ismcts:400'");
+                    "' searches for a wall-clock time, which no two runs repeat; give " +
+                    (spec.kind == T::AgentKind::kExpert ? "worlds instead, e.g. 'expert:32'"
+                                                        : "iterations instead, e.g. 'ismcts:400'"));
       }
       opponents_.push_back(spec);
     }

@@ -13,43 +13,49 @@ from bieten._seeds import check_u64
 #: The names of the built-in agents. ``"ismcts"`` also takes knobs: ``"ismcts:400"`` (iterations per
 #: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md);
 #: ``"policy"`` is the network learned from self-play that ships with the engine, and
-#: ``"policy:PATH"`` a network read from a file (what ``bieten train`` writes, ``DIR/<game>.bin``).
-AGENTS = ("random", "heuristic", "ismcts", "policy")
+#: ``"policy:PATH"`` a network read from a file (what ``bieten train`` writes, ``DIR/<game>.bin``);
+#: ``"expert"`` solves the worlds it draws exactly where its game has a solver, ``"expert:64"``
+#: (worlds), ``"expert:20ms"``, ``":rollout=policy"`` (docs/agents.md, "expert").
+AGENTS = ("random", "heuristic", "ismcts", "policy", "expert")
 
 #: How the names of agents are listed in messages: the built-in ones and the two that take more.
-AGENT_NAMES = "random, heuristic, ismcts[:knobs], policy or policy:FILE"
+AGENT_NAMES = "random, heuristic, ismcts[:knobs], expert[:knobs], policy or policy:FILE"
 
 
 def is_builtin_agent(name: str) -> bool:
     """Whether ``name`` names a built-in agent: one of ``AGENTS`` in any case (``Random``), as the
-    core's agent parser reads them, ``"ismcts:<knobs>"`` (its knobs are checked when the agent is
-    made) or ``"policy:<file>"`` (the file is read and checked when the agent is made).
+    core's agent parser reads them, ``"ismcts:<knobs>"`` or ``"expert:<knobs>"`` (their knobs are
+    checked when the agent is made) or ``"policy:<file>"`` (the file is read and checked when the agent
+    is made).
 
     >>> [is_builtin_agent(n) for n in ("Heuristic", "ismcts:400", "policy:runs/bieten.bin", "policy:", "x")]
     [True, True, True, False, False]
+    >>> [is_builtin_agent(n) for n in ("expert", "Expert:64", "expert:rollout=policy")]
+    [True, True, True]
     """
     if not isinstance(name, str):
         return False
     base, colon, rest = name.partition(":")
     base = base.lower()
-    return base in AGENTS and (not colon or base == "ismcts" or (base == "policy" and bool(rest)))
+    return base in AGENTS and (not colon or base in ("ismcts", "expert") or (base == "policy" and bool(rest)))
 
 
 class Agent:
-    """A built-in agent (``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"``, ``"policy"`` or
-    ``"policy:FILE"``, docs/agents.md) for
+    """A built-in agent (``"random"``, ``"heuristic"``, ``"ismcts[:knobs]"``, ``"expert[:knobs]"``,
+    ``"policy"`` or ``"policy:FILE"``, docs/agents.md) for
     step-by-step Python loops, in any game: it plays the game it is given (the registry's
     family of the game) with its own seed.
 
     >>> import bieten
     >>> bots = [Agent("heuristic", seed=1), Agent("random", seed=2)]
+    >>> ends = []
     >>> for name in bieten.games():  # every registered game, each to its end
     ...     game = bieten.make(name, seed=3)
     ...     while not game.is_over:
     ...         game.apply_id(bots[game.current_player % 2].act(game))
-    ...     print(game.is_over, len(game.winners) > 0)
-    True True
-    True True
+    ...     ends.append(game.is_over and len(game.winners) > 0)
+    >>> all(ends), len(ends) == len(bieten.games())
+    (True, True)
     """
 
     __slots__ = ("_cores", "_name", "_seed")
@@ -67,7 +73,7 @@ class Agent:
             game = game_of_file(path)
             self._core_for(next(f for f in FAMILIES if f.name == game).game)
         else:
-            self._core_for(FAMILIES[0].game)  # checks the knobs of "ismcts:..." now, as the core does
+            self._core_for(FAMILIES[0].game)  # checks the knobs of "ismcts:..." and "expert:..." now
 
     def _core_for(self, kind: type) -> Any:
         core = self._cores.get(kind)

@@ -16,8 +16,8 @@ class Event:
     >>> first = game.events[0]
     >>> first.type, first.seq, first.hand, first["dealer"]
     ('hand_dealt', 0, 0, 0)
-    >>> [type(bieten.make(name, seed=7).events[0]) is bieten.Event for name in bieten.games()]
-    [True, True]
+    >>> all(type(bieten.make(name, seed=7).events[0]) is bieten.Event for name in bieten.games())
+    True
     """
 
     __slots__ = ("_data",)

@@ -10,6 +10,11 @@ whose API it hands on; another game's package is imported on first use and the r
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
+import sys
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 from typing import Any
 
 from bieten._core import GAMES as _CORE_GAMES
@@ -66,3 +71,46 @@ def make(name: str, /, *, seed: int | None = None, preset: str | None = None, **
     rules_class: Any = family(name).rules
     rules = rules_class(**knobs) if preset is None else rules_class.preset(preset, **knobs)
     return family(name).new_game(rules, seed)
+
+
+class _GenericPackages(importlib.abc.MetaPathFinder):
+    """``import bieten.<game>`` for a registered game with no package of its own: the module
+    ``bieten._generic`` makes from its descriptor (``Rules``, ``Game``, ...), so that its classes
+    pickle and unpickle by name like any game's. A game with a package of its own is left to the
+    other finders; the rulebook folder such a game may install (a namespace package) stays its path."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        package, _, name = fullname.partition(".")
+        if package != "bieten" or name not in GAMES:
+            return None
+        found = None
+        for finder in sys.meta_path:
+            if finder is not self and hasattr(finder, "find_spec"):
+                found = finder.find_spec(fullname, path, target)
+                if found is not None:
+                    break
+        if found is not None and found.loader is not None and found.origin not in (None, "namespace"):
+            return None  # the game's own package
+        spec = importlib.util.spec_from_loader(fullname, _GenericLoader(name), is_package=True)
+        if spec is not None and found is not None and found.submodule_search_locations is not None:
+            spec.submodule_search_locations = list(found.submodule_search_locations)
+        return spec
+
+
+class _GenericLoader(importlib.abc.Loader):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def create_module(self, spec: ModuleSpec) -> None:
+        return None  # the default module
+
+    def exec_module(self, module: ModuleType) -> None:
+        from bieten._generic import game_module  # only when such a game is imported
+
+        game_module(self.name, module)
+
+
+#: Installed once, ahead of the path finders (which would make an empty namespace package of a game's
+#: rulebook folder).
+if not any(isinstance(finder, _GenericPackages) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _GenericPackages())

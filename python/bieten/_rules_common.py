@@ -72,7 +72,7 @@ class CommonRules:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if CommonRules in cls.__bases__:
+        if "_CORE" in cls.__dict__:  # a game's own class, not a subclass of one
             cls._FAMILY = cls
             cls._TYPES = dict(cls._CORE.KNOB_TYPES)
             cls._KNOBS = tuple(cls._TYPES)

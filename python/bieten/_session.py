@@ -174,7 +174,7 @@ class Table:
         if unknown:  # refused here: Rules.preset would take a knob called "name" for its preset
             raise ProtocolError(
                 "bad_rules",
-                f"{family.rule_prefix}10: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
+                f"{family.rules_rule}: unknown rules knob(s): {', '.join(_cut(u) for u in unknown)} "
                 f"(known: {', '.join(family.knobs)})",
             )
         seed = secrets.randbits(64) if seed is None else seed_value(seed)
@@ -190,7 +190,8 @@ class Table:
         form = record.get("format")
         family = record_family(form)
         if family is None:
-            formats = " or ".join(repr(f.record_format) for f in FAMILIES)
+            quoted = [repr(f.record_format) for f in FAMILIES]  # as the C ABI lists them: 'a', 'b' or 'c'
+            formats = f"{', '.join(quoted[:-1])} or {quoted[-1]}"
             raise ProtocolError("bad_record", f"from_json: format must be {formats}, not {form!r}")
         try:
             return cls(family.game.from_record(dict(record)))
@@ -205,7 +206,7 @@ class Table:
 
     @property
     def players(self) -> int:
-        return self.game.rules.players
+        return int(self.game.rules.players)
 
     @property
     def ply(self) -> int:
@@ -393,6 +394,9 @@ class _Schema:
 
         text = files("bieten").joinpath("schema", "protocol-v1.json").read_text(encoding="utf-8")
         self.defs: dict[str, Any] = json.loads(text)["$defs"]
+        # A new game's kind is one of the registry's (KINDS), which may hold more games than the
+        # shipped file lists (a game built only for the tests, tests/games/).
+        self.defs["request_new"]["properties"]["kind"]["enum"] = list(KINDS)
         checker = Draft202012Validator.TYPE_CHECKER.redefine(
             "integer", lambda _checker, value: type(value) is int
         )

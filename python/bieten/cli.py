@@ -53,7 +53,7 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         options = "an option" if len(given) == 1 else "options"
         raise _Usage(
             f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} {options} of {owners}; "
-            f"--game {args.game} fixes its players and cards ({family.rule_prefix}10)"
+            f"--game {args.game} fixes its players and cards ({family.rules_rule})"
         )
     overrides: dict[str, object] = {
         name: getattr(args, name)
@@ -61,7 +61,7 @@ def _rules_from(args: argparse.Namespace) -> AnyRules:
         if name != "preset" and getattr(args, name, None) is not None
     }
     preset = getattr(args, "preset", None) if "preset" in family.own_options else None
-    return family.rules_for(args.game, preset, **overrides)  # type: ignore[no-any-return]
+    return family.rules_for(args.game, preset, **overrides)
 
 
 def _preset(args: argparse.Namespace) -> str:
@@ -124,7 +124,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     from bieten._rulebook import title
 
     others = " or a ".join(
-        f"{title(f'{f.name}.md').replace(' and ', '/')} preset (docs/rules/{f.name}.md {f.rule_prefix}10)"
+        f"{title(f'{f.name}.md').replace(' and ', '/')} preset (docs/rules/{f.name}.md {f.rules_rule})"
         for f in FAMILIES
         if not f.preset_apart
     )
@@ -136,7 +136,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--preset",
         default=None,
         choices=apart.presets,
-        help=f"{apart.title} rules preset ({apart.rule_prefix}10)",
+        help=f"{apart.title} rules preset ({apart.rules_rule})",
     )
     parser.add_argument("--players", type=int, default=None, help="2 to 5 (default: the preset's, 4)")
     parser.add_argument("--hand-size", type=int, default=None, help="3, or 4 for the four-card variant")
@@ -393,8 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], policy, or policy:FILE "
-        "(a network bieten train wrote) (default: heuristic,random,...)",
+        help="comma-separated, one per seat: random, heuristic, ismcts[:knobs], expert[:knobs], policy, or "
+        "policy:FILE (a network bieten train wrote) (default: heuristic,random,...)",
     )
     _add_run_options(p_sim, 20_000, "number of games", "run", "the summary")
     p_tour = sub.add_parser(
@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_tour.add_argument(
         "--agents",
         default="heuristic,random",
-        help="comma-separated agents: random, heuristic, ismcts[:knobs], policy, policy:FILE "
+        help="comma-separated agents: random, heuristic, ismcts[:knobs], expert[:knobs], policy, policy:FILE "
         "(default heuristic,random)",
     )
     _add_run_options(p_tour, 2_000, "games per pair of agents", "tournament", "the result")
@@ -434,8 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponents",
         default="heuristic",
         metavar="AGENT",
-        help="the agent of every other seat: random, heuristic, ismcts[:knobs], policy or policy:FILE "
-        "(a network bieten train wrote) (default heuristic)",
+        help="the agent of every other seat: random, heuristic, ismcts[:knobs], expert[:knobs], policy or "
+        "policy:FILE (a network bieten train wrote) (default heuristic)",
     )
     p_play.add_argument(
         "--save",

@@ -1,6 +1,6 @@
 // What every registered game (csrc/games/registry.hpp) must do, checked alike for all of them: one
 // test template over the registry's descriptors (core/descriptor.hpp), so that a game added to the
-// registry (with -DBIETEN_TEST_GAMES=ON, the example tests/games/toy_tricks/ too) is checked without a
+// registry (with -DBIETEN_TEST_GAMES=ON, the example game of tests/games/ too) is checked without a
 // line here. Each game's own rules are its own tests' business.
 #include <doctest/doctest.h>
 
@@ -229,8 +229,7 @@ TEST_CASE("the registry lists each game once, under its own name") {
     for (std::size_t j = i + 1; j < names.size(); ++j) CHECK(names[i] != names[j]);
   }
 #ifdef BIETEN_TEST_GAMES_REGISTERED
-  CHECK(names.size() == 3);
-  CHECK(names[2] == "toy_tricks");
+  CHECK(names.size() > 2);  // then the games of tests/games/, by their folders' names
 #else
   CHECK(names.size() == 2);
 #endif

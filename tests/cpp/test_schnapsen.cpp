@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <cstdio>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,9 +20,12 @@
 #include "games/schnapsen/observation.hpp"
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
+#include "games/schnapsen/solver.hpp"
 
 using namespace bieten;
 using namespace bieten::schnapsen;
+
+#include "count_allocations.hpp"
 
 namespace {
 
@@ -242,4 +246,53 @@ TEST_CASE("simulate gives the same results on 1 and 2 threads") {
   CHECK(one.scores == two.scores);
   CHECK(one.actions == two.actions);
   CHECK(one.winners == two.winners);
+}
+
+// The solver (solver.hpp, docs/solve.md) and the expert agent (expert.cpp, docs/agents.md "expert"). Every
+// allocation of this test executable is counted (count_allocations.hpp): only the measured calls count.
+TEST_CASE("S6.7 the solver values a fresh close of schnapsen seed 54 and allocates nothing per solve") {
+  Game g(preset("schnapsen"), 54);
+  REQUIRE(g.current_player() == 1);
+  REQUIRE(g.hand(1) == cards({"LK", "LO", "SU", "S10", "EU"}));
+  g.apply(kClose);
+  Solver solver;
+  std::array<int, kNumActions> values{};
+  const long before = g_allocations.load();
+  const ActionMask mask = solver.solve(g, values);
+  CHECK(g_allocations.load() == before);
+  CHECK(mask == g.legal_mask());
+  // Seat 1 melds Leaves (20, waiting for its first trick, S6.6) and wins the deal with 3; worked by the
+  // reference's minimax (tests/schnapsen/test_solve.py checks every such value against it).
+  CHECK(values[meld_action(1)] == 3);
+  CHECK(values[play_action(card("S10"))] == 2);
+  CHECK(values[play_action(card("LK"))] == -3);
+  CHECK_THROWS_WITH_AS(solver.solve(Game(preset("schnapsen"), 54), values),
+                       "S6.4: the stock is still open (10 cards); solve needs it exhausted or closed (S6.7)", Error);
+  CHECK_THROWS_WITH_AS(solver.solve(Game(preset("bauernschnapsen"), 54), values),
+                       doctest::Contains("S2.1: solve needs a two-player deal"), Error);
+}
+
+TEST_CASE("an expert decision with warm thread storage allocates nothing and repeats for its seed") {
+  long decisions = 0, allocations = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Game g(preset("schnapsen"), seed, 0, {}, false);
+    IsmctsOptions options;
+    options.iterations = 8;
+    SplitMix64 rng(seed), again(seed);
+    int warm = 0;
+    while (!g.is_over()) {
+      const long before = g_allocations.load();
+      const ActionId a = expert_action(g, rng, options);
+      if (++warm > 4) {
+        allocations += g_allocations.load() - before;
+        ++decisions;
+      }
+      CHECK(expert_action(g, again, options) == a);  // the same world draws, the same choice
+      REQUIRE(g.is_legal(a));
+      g.apply(a);
+    }
+  }
+  std::printf("%ld warm expert decisions: %ld allocations\n", decisions, allocations);
+  CHECK(decisions > 50);
+  CHECK(allocations == 0);
 }

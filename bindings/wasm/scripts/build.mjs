@@ -6,7 +6,7 @@
 // It is cached by a hash of everything it is built from (the C++ sources, the CMake files, the policies,
 // em++'s version and the flags) in $BIETEN_WASM_CACHE, else $XDG_CACHE_HOME/bieten-wasm, else
 // ~/.cache/bieten-wasm: a second build of the same sources copies it from there, and a build after an edit
-// recompiles only what changed (one CMake build folder, reused). The wrapper (src/*.mjs) and the types are
+// recompiles only what changed (one CMake build folder per source tree, reused). The wrapper (src/*.mjs) and the types are
 // copied every time. Prints what it did; exits non-zero, with em++'s messages, if the build fails.
 //
 // Options: --jobs N (default: the CPUs), --quiet, --cache-only (build into the cache, leave dist/ as it is:
@@ -114,7 +114,10 @@ function main() {
     path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "bieten-wasm");
   const built = path.join(cache, `module-${key}`);
   if (!fs.existsSync(path.join(built, "bieten-core.wasm"))) {
-    const build = path.join(cache, "build");
+    // One CMake build folder per source tree (a checkout, a worktree): CMake refuses a folder that
+    // another tree configured.
+    const tree = createHash("sha256").update(root).digest("hex").slice(0, 12);
+    const build = path.join(cache, `build-${tree}`);
     say(`building the module with ${compiler} into ${build} (-j${jobs})`);
     run("emcmake", ["cmake", "-S", root, "-B", build, "-G", "Ninja", ...FLAGS,
       `-DBIETEN_NLOHMANN_JSON_INCLUDE=${nlohmannInclude()}`], { cwd: root });

@@ -26,6 +26,7 @@ struct Descriptor {
   static constexpr std::string_view kRulePrefix = "R";
   static constexpr std::string_view kSeatRule = "R2.1";
   static constexpr std::string_view kActionRule = "R11";
+  static constexpr std::string_view kSecrecyRule = "R3";  // what a seat may see of the others
   static constexpr std::array<std::string_view, 5> kPresets = {"tyrol", "bavaria", "welibieten", "spitzbieten",
                                                                "south_tyrol"};  // R10
   static constexpr std::array<std::string_view, 1> kPolicies = {"bieten"};

@@ -37,6 +37,14 @@ ActionId heuristic_action(const Game& game, SplitMix64& rng);
 inline constexpr int kIsmctsDefaultIterations = 1000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
+// The expert (docs/agents.md "expert", expert.cpp): in two-player card play, perfect information Monte
+// Carlo with an exact end game: worlds drawn as for ismcts (`iterations` of them, or for `time_ms`), each
+// action valued in each world exactly by the solver (solver.hpp) where the stock is exhausted or closed,
+// and before that by `rollout` (default: the heuristic) playing on until it is; the highest sum. With four players it plays as the
+// default ismcts; at the cut (S3.3) as the heuristic.
+inline constexpr int kExpertDefaultWorlds = 512;  // docs/agents.md "expert": tuned against ismcts
+ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
+
 // The learned policy (core/policy.hpp, docs/agents.md "policy"): the shipped network of the preset's
 // table (four players: bauernschnapsen; two: schnapsen), its highest-scoring legal action for the
 // observation of the seat to act. At a chance node (chance deals) it plays as random_action.

@@ -2,6 +2,8 @@
 // version 2, kept for one release as thin wrappers over the game-neutral functions (bindings/c_abi/
 // games.hpp) that a bieten_game of "schnapsen" answers (bieten_game_create("schnapsen", ...)). Each
 // passes its own name, so its messages are what they were.
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -11,6 +13,7 @@
 #include "games.hpp"
 #include "games/schnapsen/descriptor.hpp"
 #include "games/schnapsen/simulate.hpp"
+#include "games/schnapsen/solver.hpp"
 #include "native_agent.hpp"
 
 namespace sn = bieten::schnapsen;
@@ -201,6 +204,35 @@ BIETEN_API int bieten_schnapsen_simulate(const char* preset, const char* knobs_j
         config, agents, n_agents, seed, games, threads, "bieten_schnapsen_simulate",
         [](const auto& c, auto first, auto last) { return sn::simulate(c, first, last); });
     return bieten::native::write_results(r, r.winners, winners, scores, hands);
+  });
+}
+
+// The exact solver (docs/solve.md) for a bieten_game of Schnapsen: each legal action ascending, with its value.
+BIETEN_API int bieten_solve(const bieten_game* game, int* actions, int* values, size_t cap, char* err, size_t err_len) {
+  return guarded(err, err_len, [&] {
+    const sn::Game* g = std::get_if<sn::Game>(&need(game, "bieten_solve").game);
+    if (g == nullptr) {
+      throw bieten::Error(std::string("bieten_solve: the game is ") + bieten_game_name(game) +
+                          ", not schnapsen; the solver is for two-player Schnapsen (S2.1)");
+    }
+    need(actions, "bieten_solve", "actions");
+    need(values, "bieten_solve", "values");
+    const std::string why = sn::solve_refusal(*g);
+    if (!why.empty()) throw bieten::Error("bieten_solve: " + why);
+    static thread_local sn::Solver solver;  // its table allocated once per thread
+    std::array<int, sn::kNumActions> v{};
+    const sn::ActionMask mask = solver.solve(*g, v);
+    const int n = std::popcount(mask);
+    if (cap < static_cast<size_t>(n)) {
+      throw BufferError("bieten_solve: the buffers hold " + std::to_string(cap) + ", " + std::to_string(n) +
+                        " actions are legal");
+    }
+    int i = 0;
+    for (sn::ActionMask m = mask; m; m &= m - 1, ++i) {
+      actions[i] = std::countr_zero(m);
+      values[i] = v[actions[i]];
+    }
+    return n;
   });
 }
 

@@ -27,6 +27,7 @@ struct Descriptor {
   static constexpr std::string_view kRulePrefix = "S";
   static constexpr std::string_view kSeatRule = "S2.1";
   static constexpr std::string_view kActionRule = "S11";
+  static constexpr std::string_view kSecrecyRule = "S12";  // what a seat may see of the others
   static constexpr std::array<std::string_view, 4> kPresets = {"bauernschnapsen", "bauernschnapsen_called",
                                                                "bauernschnapsen_2", "schnapsen"};  // S10
   // One network per table size: the 4-player game and the 2-player one (agents.cpp picks by players).

@@ -73,6 +73,9 @@ class Game : public GameBase<Rules, Phase, DealtCards, Event, ActionId, kMaxPlay
   Card stock_card(int i) const { return stock_[stock_next_ + i]; }  // i-th card still to draw, top first
   bool closed() const { return closer_ >= 0; }
   int closer() const { return closer_; }
+  // S6.7/S8.3 the closer's opponent's tricks and points at the moment of closing (0 if not closed).
+  int closed_opponent_tricks() const { return closed_opponent_tricks_; }
+  int closed_opponent_points() const { return closed_opponent_points_; }
   // The contract and sides (S5).
   int contract() const { return contract_; }  // kNoContract until settled
   int declarer() const { return declarer_; }  // -1 until settled

@@ -14,7 +14,9 @@ set(BIETEN_GAME_SOURCES
   observation.cpp
   agents.cpp
   ismcts.cpp
+  expert.cpp
   sampler.cpp
+  solver.cpp
   simulate.cpp
   record.cpp
   instantiate.cpp

@@ -177,6 +177,12 @@ BIETEN_API int bieten_is_over(const bieten_game* game);
 /* Bieten's one winner (R8.1): the winner's seat once the game is over, BIETEN_NO_SEAT (-1) before, or
  * BIETEN_E_NULL; BIETEN_E_ARGUMENT for another game's handle (use bieten_winners). */
 BIETEN_API int bieten_winner(const bieten_game* game);
+/* Schnapsen's exact solver (docs/solve.md): for a two-player game whose stock is exhausted or closed
+ * (S6.4, S6.7), writes each legal action id of the seat to act, ascending, to actions and its value (that
+ * seat's game points from this deal minus the opponent's, both playing best, S7, S8) to values; returns
+ * their number. BIETEN_E_ARGUMENT (naming the rule) for another game's handle, four players or a stock
+ * still open; BIETEN_E_BUFFER if cap is too small (BIETEN_SCHNAPSEN_NUM_ACTIONS always fits). */
+BIETEN_API int bieten_solve(const bieten_game* game, int* actions, int* values, size_t cap, char* err, size_t err_len);
 
 /* Writes each seat's total (R8) to out[0 .. players - 1]; returns players.
  * BIETEN_E_BUFFER (writing nothing) if cap < players; BIETEN_E_NULL if game or out is NULL. */

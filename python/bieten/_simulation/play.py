@@ -45,7 +45,7 @@ def simulate(
     Every registered game, at its last kind's rules:
 
     >>> from bieten._families import FAMILIES
-    >>> for family in FAMILIES:
+    >>> for family in FAMILIES[:2]:  # the shipped games
     ...     rules = family.rules_for(family.kinds[-1])
     ...     run = simulate(rules, ["heuristic"] + ["random"] * (rules.players - 1), games=100, seed=1)
     ...     print(run.winners.shape, sorted(run.columns), list(run.summary().points_per_game)[:2])

@@ -144,6 +144,9 @@ class Family:
     obs_blocks: ClassVar[tuple[Block, ...]]
     hand_word: ClassVar[str]
     history_tensor: ClassVar[bool] = False
+    #: Whether the family has OpenSpiel's side (a chance mode, its chance ids and views): a game with
+    #: no package of its own has not (bieten.env._generic), and is not registered with pyspiel.
+    spiel: ClassVar[bool] = True
     #: The family's module names from before ``env(game=...)`` (deprecated), under ``bieten.env``,
     #: each with its role: ``"environment"`` (this family's env module), ``"pettingzoo"`` or
     #: ``"openspiel"`` (a module of the game's own names, ``legacy_module`` of that module);

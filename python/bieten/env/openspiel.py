@@ -17,8 +17,10 @@ game's with ``pyspiel.register_game`` (one loop over the registry, :data:`GAMES`
 >>> bos.load_game("south_tyrol", players=3, cut_steal=True).get_parameters()["cut_steal"]
 1
 >>> import bieten
->>> [bos.spiel_name(name) for name in bos.GAMES] == [f"python_{name}" for name in bieten.games()]
+>>> [bos.spiel_name(name) for name in bos.GAMES] == [f"python_{f.name}" for f in families() if f.spiel]
 True
+>>> bos.GAMES[0], len(bos.GAMES) >= 2  # every registered game with a chance mode (Family.spiel)
+('bieten', True)
 
 Every random event of a deal is an explicit chance node (``CoreGame(..., chance_deals=True)``); the
 game's family says what its chance ids and player actions are (docs/openspiel.md). The returns are
@@ -56,12 +58,14 @@ __all__ = [
 #: The game :func:`load_game` loads when ``game`` is not given.
 DEFAULT_GAME = "bieten"
 
-# One registration per registered game (bieten._families, in the core's order).
+# One registration per registered game that has OpenSpiel's side (bieten._families, in the core's
+# order; Family.spiel).
 for _family in families():
-    register(_family)
+    if _family.spiel:
+        register(_family)
 
 #: The registered games' names, each loadable as ``python_<name>``.
-GAMES: tuple[str, ...] = tuple(family.name for family in families())
+GAMES: tuple[str, ...] = tuple(family.name for family in families() if family.spiel)
 
 
 def spiel_name(game: str = DEFAULT_GAME) -> str:

@@ -71,7 +71,8 @@ def pack(game: str, layers: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]]) -> by
     ``(W, b)`` with ``W`` of shape ``(inputs, outputs)`` (input-major) and ``b`` of ``(outputs,)``;
     relu between layers, none after the last."""
     if game not in _TAGS:
-        raise BietenError(f"policy: game must be {' or '.join(map(repr, _TAGS))}, not {game!r}")
+        quoted = [repr(name) for name in _TAGS]  # 'a', 'b' or 'c', as the engine lists names
+        raise BietenError(f"policy: game must be {', '.join(quoted[:-1])} or {quoted[-1]}, not {game!r}")
     if not 1 <= len(layers) <= _MAX_LAYERS:
         raise BietenError(f"policy: 1 to {_MAX_LAYERS} layers, not {len(layers)}")
     arrays = [(np.asarray(w, dtype="<f4"), np.asarray(b, dtype="<f4")) for w, b in layers]

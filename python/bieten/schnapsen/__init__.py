@@ -31,6 +31,7 @@ from bieten.schnapsen._game import (
     action_text,
 )
 from bieten.schnapsen._rules import PRESETS, Rules
+from bieten.schnapsen._solve import solve
 
 __all__ = [
     "NUM_ACTIONS",
@@ -53,4 +54,5 @@ __all__ = [
     "SeedError",
     "action_text",
     "deal",
+    "solve",
 ]

@@ -9,7 +9,7 @@ used to be, still imports a game's view.
 
 >>> import io
 >>> from bieten._families import FAMILIES
->>> for family in FAMILIES:
+>>> for family in FAMILIES[:2]:  # the shipped games (a game with no package of its own has no view)
 ...     out = io.StringIO()
 ...     session = play(family.rules(), out, seed=7, read=lambda prompt: "q")
 ...     greeting = out.getvalue().splitlines()[0]

@@ -6,10 +6,10 @@ Each game keeps what the page shows of it beside its model, in its own package f
 sentences, the explanations of its actions) and ``page.js`` (how its events change what a seat sees,
 and the rows of its table's info box; docs/web.md). The page itself names no game.
 
->>> from bieten._families import KINDS
->>> [game["name"] for game in games()["games"]] == [family.name for family in FAMILIES]
+>>> [game["name"] for game in games()["games"]] == [family.name for family in OFFERED]
 True
->>> [kind["name"] for game in games()["games"] for kind in game["kinds"]] == list(KINDS)
+>>> from bieten.web._offered import OFFERED_KINDS
+>>> [kind["name"] for game in games()["games"] for kind in game["kinds"]] == list(OFFERED_KINDS)
 True
 >>> games()["games"][0]["page"]["round"], games()["games"][0]["rule_prefix"]
 ('hand', 'R')
@@ -22,14 +22,11 @@ import json
 from importlib import resources
 from typing import Any
 
-from bieten._families import FAMILIES, Family
+from bieten._families import Family
 from bieten.web._new_table import players_allowed
+from bieten.web._offered import OFFERED, PAGE_DATA, PAGE_SCRIPT
 
 __all__ = ["game_file", "games", "script_url"]
-
-#: The files of a game's page, in its package folder.
-PAGE_DATA = "page.json"
-PAGE_SCRIPT = "page.js"
 
 
 def game_file(name: str, file: str) -> bytes:
@@ -45,9 +42,10 @@ def script_url(family: Family) -> str:
 
 @functools.cache
 def games() -> dict[str, Any]:
-    """``GET /api/games``: every family of the registry with what the page needs of it (docs/server.md)."""
+    """``GET /api/games``: every family the page offers (``bieten.web._offered``) with what the page
+    needs of it (docs/server.md)."""
     players = players_allowed()
-    return {"games": [_game(family, players) for family in FAMILIES]}
+    return {"games": [_game(family, players) for family in OFFERED]}
 
 
 def _game(family: Family, players: dict[str, list[int]]) -> dict[str, Any]:

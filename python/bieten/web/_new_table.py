@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bieten._agents import AGENTS
-from bieten._families import KINDS, kind_family
+from bieten._families import kind_family
 from bieten._session import ProtocolError, Table
 from bieten.web._limits import Refused
+from bieten.web._offered import OFFERED_KINDS as KINDS
 
 __all__ = ["OPEN", "SEAT_KINDS", "NewTable", "players_allowed", "read_new_table"]
 

@@ -14,12 +14,15 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bieten._agents import AGENTS
-from bieten._families import BIETEN, FAMILIES, KINDS, family
+from bieten._families import BIETEN, family
 from bieten._rulebook import RuleIdError
 from bieten._session import ProtocolError, decode
-from bieten.web._games import PAGE_SCRIPT, game_file, games
+from bieten.web._games import game_file, games
 from bieten.web._limits import MAX_MESSAGE, Refused, error
 from bieten.web._new_table import OPEN, SEAT_KINDS
+from bieten.web._offered import OFFERED as FAMILIES
+from bieten.web._offered import OFFERED_KINDS as KINDS
+from bieten.web._offered import PAGE_SCRIPT
 from bieten.web._rules_page import rule_page, rules_index, unknown_rule_page
 from bieten.web._server import Server
 from bieten.web._tables import ServedTable

@@ -21,18 +21,21 @@ from html import escape
 
 from bieten._families import FAMILIES
 from bieten._rulebook import RuleIdError, find_rule, rulebooks, rules
+from bieten.web._offered import OFFERED
 
 __all__ = ["render_markdown", "rule_page", "rules_index", "unknown_rule_page"]
 
-_RULE_ID = re.compile(r"\b([RS]\d+(?:\.\d+)*)\b")
+# A rule id of any registered game's book (its rule prefix, then numbers).
+_RULE_ID = re.compile(rf"\b([{''.join(f.rule_prefix for f in FAMILIES)}]\d+(?:\.\d+)*)\b")
 _HEADING = re.compile(r"^(#{1,6}) (.+)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _BOOK_LINK = {name: "/rules" for name, _ in rulebooks()}
 
-#: The games of the registry, as the header names them (their titles, "·" between).
-_GAMES = " · ".join(family.title for family in FAMILIES)
+#: The games the page offers (bieten.web._offered), as the header's link to a new table names them
+#: (their titles, "·" between).
+_GAMES = " · ".join(family.title for family in OFFERED)
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #1d2321;
@@ -207,7 +210,8 @@ def rules_index() -> str:
             link = f'<a href="/rules/{rule.id}">{rule.id}</a> {_title(rule.title)}'
             body.append(f"<li><strong>{link}</strong></li>" if rule.level == 2 else f"<li>{link}</li>")
         body.append("</ul>")
-    return _page(f"The rules of {' and '.join(f.title for f in FAMILIES)}", "".join(body))
+    titles = [f.title for f in FAMILIES]
+    return _page(f"The rules of {' and '.join([', '.join(titles[:-1]), titles[-1]])}", "".join(body))
 
 
 def unknown_rule_page(message: str) -> str:

@@ -24,9 +24,11 @@ struct Descriptor {
   static constexpr std::string_view kRulePrefix = "T";
   static constexpr std::string_view kSeatRule = "T2.1";
   static constexpr std::string_view kActionRule = "T6";
+  static constexpr std::string_view kSecrecyRule = "T8";  // what a seat may see of the others
   static constexpr std::array<std::string_view, 1> kPresets = {"toy_tricks"};  // T7.1
   static constexpr std::array<std::string_view, 0> kPolicies = {};               // no network shipped
   static constexpr std::uint32_t kPolicyTag = 3;
+  static constexpr int kMaxHand = kHandSize;  // the most cards a seat holds (T3.2)
   static void register_python(pybind11::module_& core);  // python/module.cpp: bieten._core.toy_tricks
   static const std::uint64_t* mask_words(const ActionMask& mask) { return &mask; }
 

@@ -10,6 +10,11 @@ set(BIETEN_GAME_SOURCES
 set(BIETEN_GAME_PYTHON_SOURCES
   python/module.cpp
 )
+# What the Python package carries of it, in bieten/toy_tricks/: its rulebook (it has no Python package;
+# python/bieten/_generic.py makes its classes from the registry).
+set(BIETEN_GAME_PACKAGE_DATA
+  rules.md
+)
 # Its own C++ tests (doctest): ctest's toy_tricks.
 set(BIETEN_GAME_TESTS
   test_rules.cpp

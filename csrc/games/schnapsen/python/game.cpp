@@ -15,6 +15,7 @@
 #include "games/schnapsen/record.hpp"
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
+#include "games/schnapsen/solver.hpp"
 #include "bindings.hpp"
 #include "games/schnapsen/python/register.hpp"
 #include "register_game_common.hpp"
@@ -311,6 +312,19 @@ True
             py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0, py::arg("hands") = py::none(),
             py::arg("trump_card") = py::none(), py::arg("stock") = py::none(), py::arg("record_events") = true);
   });
+
+  m.def("solve", [](const Game& g) {
+    static thread_local sn::Solver solver;  // its table allocated once per thread
+    std::array<int, sn::kNumActions> values{};
+    const sn::ActionMask mask = solver.solve(g, values);
+    py::dict out;
+    for (sn::ActionMask a = mask; a; a &= a - 1) {
+      const int id = std::countr_zero(a);
+      out[py::str(std::string(sn::action_text(static_cast<ActionId>(id))))] = values[id];
+    }
+    return out;
+  }, py::arg("game"), "The exact value of each legal action (docs/solve.md); raises where the deal is not solvable.");
+  m.def("solve_refusal", [](const Game& g) { return sn::solve_refusal(g); }, py::arg("game"));
 
   register_schnapsen_simulate(m);
 }

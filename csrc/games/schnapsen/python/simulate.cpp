@@ -18,17 +18,7 @@ namespace sn = schnapsen;
 void register_schnapsen_simulate(py::module_& m) {
   define_core_agent<sn::Game>(m, "S8.6: the game is over; there is no action to choose");
 
-  m.def(
-      "simulate",
-      [](const sn::Rules& rules, const std::vector<std::string>& agents, const std::vector<py::object>& callables,
-         std::uint64_t base_seed, std::uint64_t games, std::uint64_t first, std::uint64_t last,
-         std::uint64_t shard_index, std::uint64_t shard_count, int threads) {
-        return simulate_common<sn::Game>(rules, agents, callables, base_seed, games, first, last, shard_index,
-                                         shard_count, threads, "winners", &sn::SimulationResult::winners,
-                                         [](py::dict&, const sn::SimulationResult&) {});
-      },
-      py::arg("rules"), py::arg("agents"), py::arg("callables"), py::arg("base_seed"), py::arg("games"),
-      py::arg("first"), py::arg("last"), py::arg("shard_index"), py::arg("shard_count"), py::arg("threads"));
+  define_simulate<sn::Game>(m);
 
   m.def(
       "random_playout",

@@ -1,23 +1,36 @@
 // Toy Tricks in the pybind11 module (core/descriptor.hpp's register_python): the submodule
-// bieten._core.toy_tricks with CoreRules, Action, CoreGame, GameBase and CoreAgent, registered by the
-// shared templates (bindings/python/register_game_common.hpp, register_simulate_common.hpp). No Python
-// package wraps it: it is there for the tests. It has no `simulate`: the native agents' views
-// (bindings/native_agent.hpp) know only the shipped games.
+// bieten._core.toy_tricks with CoreRules, Action, CoreGame, GameBase, CoreAgent and simulate, registered
+// by the shared templates (bindings/python/register_game_common.hpp, register_simulate_common.hpp). No
+// Python package wraps it: python/bieten/_generic.py builds its Rules, Game and family from this module
+// and the registry's descriptor.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <bit>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bindings.hpp"
+#include "core/simulate.hpp"
 #include "games/toy_tricks/agents.hpp"
 #include "games/toy_tricks/descriptor.hpp"
 #include "games/toy_tricks/game.hpp"
 #include "games/toy_tricks/record.hpp"
 #include "register_game_common.hpp"
 #include "register_simulate_common.hpp"
+
+namespace bieten::toy_tricks {
+
+// Batch self-play (core/simulate.hpp's loop over this game), found by simulate_common.
+SimulationResultOf<Game> simulate(const SimulationConfigOf<Game>& config, std::uint64_t first, std::uint64_t last,
+                                  std::atomic<std::uint64_t>* progress = nullptr) {
+  return simulate_games<Game>(config, first, last, progress);
+}
+
+}  // namespace bieten::toy_tricks
 
 namespace py = pybind11;
 
@@ -161,6 +174,7 @@ void register_toy_tricks(py::module_& parent) {
             py::arg("record_events") = true);
   });
   define_core_agent<tt::Game>(m, "T5.2: the game is over; there is no action to choose");
+  define_simulate<tt::Game>(m);
 }
 
 }  // namespace

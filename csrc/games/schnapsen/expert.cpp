@@ -1,0 +1,150 @@
+// The expert agent of two-player Schnapsen (schnapsen/agents.hpp, docs/agents.md "expert"): perfect
+// information Monte Carlo with an exact end game. At each decision of the card play it draws worlds of
+// the hidden cards consistent with the seat's view (schnapsen/sampler.hpp, S12) and, in each, values every
+// legal action: exactly by the solver (solver.hpp) wherever the stock is exhausted or closed in that world
+// (a close, S6.7, is valued so at once), and before that by playing on with the rollout agent (both seats)
+// until the stock is exhausted or closed, then exactly. Where the seat itself acts again (after an exchange,
+// S6.5, or a marriage, S6.6) the best of its next actions counts. It plays the action of the highest sum.
+//
+// Everything a decision needs lives in per-thread storage made once (the solver's table, the games the
+// worlds are played in, the policy's workspace), so a warm decision allocates nothing; the choice depends
+// only on the game and the generator, never on the thread or on what the table held before.
+#include <bit>
+#include <chrono>
+#include <limits>
+#include <optional>
+
+#include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/sampler.hpp"
+#include "games/schnapsen/solver.hpp"
+
+namespace bieten::schnapsen {
+
+namespace {
+
+struct ExpertStorage {
+  Solver solver{16};
+  PolicyScratch policy{};
+  std::optional<Game> root;
+};
+
+ExpertStorage& storage() {
+  thread_local ExpertStorage s;
+  return s;
+}
+
+bool solvable(const Game& g) { return g.phase() == Phase::kPlay && (g.stock_count() == 0 || g.closed()); }
+
+class Evaluator {
+ public:
+  Evaluator(ExpertStorage& s, const Game& root, int seat, Rollout rollout, SplitMix64& rng)
+      : s_(s), seat_(seat), rollout_(rollout), rng_(rng), hand_(root.hand_number()), base_(root.scores()) {}
+
+  // The value for the seat of `g`, a world's state after the root action (g is played on). While the
+  // seat is still at the lead it announced (S6.5 exchange, S6.6 marriage: `own`), its best next action
+  // counts; then the rollout plays on until the stock is exhausted or closed, and the solver finishes the
+  // deal. (A perfect-information search of the other seat's answers before the stock is exhausted was
+  // measured weaker: docs/agents.md "expert".)
+  double value(Game& g, bool own) {
+    if (g.is_over() || g.hand_number() != hand_) return deal_value(g);
+    if (solvable(g)) return exact(g);
+    if (own) {
+      double best = -std::numeric_limits<double>::infinity();
+      for (ActionMask m = g.legal_mask(); m; m &= m - 1) {
+        const auto a = static_cast<ActionId>(std::countr_zero(m));
+        Game child = g;
+        child.apply_unchecked(a);
+        best = std::max(best, value(child, !is_play(a)));
+      }
+      return best;
+    }
+    while (!g.is_over() && g.hand_number() == hand_ && !solvable(g)) g.apply_unchecked(play_out(g));
+    if (g.is_over() || g.hand_number() != hand_) return deal_value(g);
+    return exact(g);
+  }
+
+ private:
+  double exact(const Game& g) {
+    const int v = s_.solver.value(g, {g.hand(0), g.hand(1)});
+    return g.current_player() == seat_ ? v : -v;
+  }
+  double deal_value(const Game& g) const {
+    const int other = 1 - seat_;
+    return (g.scores()[seat_] - base_[seat_]) - (g.scores()[other] - base_[other]);
+  }
+  ActionId play_out(const Game& g) {
+    switch (rollout_) {
+      case Rollout::kRandom: return random_action(g, rng_);
+      case Rollout::kPolicy: return policy_action(g, rng_, s_.policy);
+      case Rollout::kHeuristic: break;
+    }
+    return heuristic_action(g, rng_);
+  }
+
+  ExpertStorage& s_;
+  int seat_;
+  Rollout rollout_;
+  SplitMix64& rng_;
+  std::uint64_t hand_;
+  std::array<int, kMaxPlayers> base_;
+};
+
+// Whether the view leaves exactly one world: nothing face down in the stock and every unseen card in the
+// other hand (the stock exhausted).
+bool one_world(const SeatView& v) { return v.stock_hidden == 0; }
+
+}  // namespace
+
+ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options) {
+  if (game.is_over()) throw Error("S8.6: the game is over; there is no action to choose");
+  const int seat = game.current_player();
+  if (seat < 0) return random_action(game, rng);  // a chance action
+  if (game.players() != 2) return ismcts_action(game, rng, IsmctsOptions{});  // four players: as ismcts
+  const ActionMask legal = game.legal_mask();
+  if (std::popcount(legal) == 1) return static_cast<ActionId>(std::countr_zero(legal));
+  const SeatView view = make_seat_view(game, seat);
+  if (!view.supported) return heuristic_action(game, rng);  // the cut or knock (S3.3)
+  ExpertStorage& s = storage();
+  if (s.root) *s.root = game;  // reuses the copy's storage
+  else s.root.emplace(game);
+  Game& root = *s.root;
+  root.drop_record();
+  const Rollout rollout = options.rollout_set ? options.rollout : Rollout::kHeuristic;
+  Evaluator eval(s, root, seat, rollout, rng);
+  WorldSampler sampler(view, rng);
+  World world{};
+  std::array<double, kNumActions> sum{};
+  std::array<int, kNumActions> exact{};
+  const int worlds = one_world(view) ? 1 : options.iterations > 0 ? options.iterations
+                                         : options.time_ms > 0    ? std::numeric_limits<int>::max()
+                                                                  : kExpertDefaultWorlds;
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::microseconds(static_cast<std::int64_t>(options.time_ms * 1000.0));
+  const bool timed = options.iterations <= 0 && options.time_ms > 0 && !one_world(view);
+  const bool at_end = solvable(root);
+  for (int w = 0; w < worlds; ++w) {
+    if (timed && w > 0 && Clock::now() >= deadline) break;
+    if (!sampler.draw(world)) continue;
+    Game state = root;
+    state.set_hidden(world.hands, world.stock.data());
+    if (at_end) {  // the whole deal is exact in this world: every action at once
+      s.solver.solve_world(state, {world.hands[0], world.hands[1]}, exact);
+      for (ActionMask m = legal; m; m &= m - 1) sum[std::countr_zero(m)] += exact[std::countr_zero(m)];
+      continue;
+    }
+    for (ActionMask m = legal; m; m &= m - 1) {
+      const auto a = static_cast<ActionId>(std::countr_zero(m));
+      Game child = state;
+      child.apply_unchecked(a);
+      sum[a] += eval.value(child, !is_play(a));
+    }
+  }
+  ActionId best = static_cast<ActionId>(std::countr_zero(legal));
+  for (ActionMask m = legal; m; m &= m - 1) {
+    const auto a = static_cast<ActionId>(std::countr_zero(m));
+    if (sum[a] > sum[best]) best = a;  // ties: the lowest id
+  }
+  return best;
+}
+
+}  // namespace bieten::schnapsen
