@@ -58,6 +58,7 @@ def dist() -> Path:
     assert result.returncode == 0, result.stdout + result.stderr
     return DIST
 
+
 # The games the JavaScript package plays: those of the engine's own folders (csrc/games/). The tests'
 # build of Python also registers the example game of tests/games/, which the package does not ship.
 SHIPPED = tuple(name for name in bieten.games() if (ROOT / "csrc" / "games" / name).is_dir())
