@@ -1,5 +1,6 @@
 """Puts the tests directory on sys.path, so that tests can ``import reference``; keeps the state
-folder of the servers the tests start in a temporary folder."""
+folder of the servers the tests start in a temporary folder; starts the long builds some tests need in the
+background once the tests are collected (tests/background_builds.py)."""
 
 import os
 import sys
@@ -17,3 +18,17 @@ def _state_home_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) 
     """``bieten serve`` without ``--db`` keeps its tables in ``$XDG_STATE_HOME/bieten/serve.sqlite3``
     (docs/server.md): the tests, and the servers they start, write there, never in the home folder."""
     os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    import background_builds
+
+    files = {Path(str(item.fspath)).name for item in session.items}
+    # one job beside a whole suite (its tests mostly leave a core idle); two when little else runs
+    background_builds.start(*background_builds.wanted(files), jobs=1 if len(session.items) > 500 else 2)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    import background_builds
+
+    background_builds.stop()

@@ -5,16 +5,18 @@ libc++abi-16-dev, which .ci/run installs; skipped without them. The third compil
 with libc++ 14), builds the same core with ``-Werror`` for the WebAssembly package: tests/test_wasm.py.
 
 Only what the check needs is built, lean: the core library, the C ABI library and the registry's test
-executable, at -O1 without link-time optimisation (about 45 s on two cores); tests/test_cpp.py runs every
-C++ test under GCC with the sanitizers."""
+executable, at -O1 without link-time optimisation (about a minute on two cores), started in the background
+when the session begins (tests/background_builds.py); tests/test_cpp.py runs every C++ test under GCC with
+the sanitizers, and ``BIETEN_SLOW=1`` every one under clang and libc++ as well."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import background_builds
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,43 +32,13 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def clang_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    build = tmp_path_factory.mktemp("clang") / "build"
-    configure = [
-        "cmake",
-        "-S",
-        str(ROOT),
-        "-B",
-        str(build),
-        f"-DCMAKE_CXX_COMPILER={CLANG}",
-        "-DCMAKE_CXX_FLAGS=-stdlib=libc++",
-        "-DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++",
-        "-DCMAKE_SHARED_LINKER_FLAGS=-stdlib=libc++",
-        "-DCMAKE_BUILD_TYPE=Release",
-        "-DCMAKE_CXX_FLAGS_RELEASE=-O1",
-        "-DBIETEN_WERROR=ON",
-        "-DBIETEN_LTO=OFF",
-        "-DBIETEN_BUILD_TESTS=ON",
-        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-    ]
-    if shutil.which("ninja"):
-        configure += ["-G", "Ninja"]
+    """The clang build, in the folder of tests/conftest.py's background build if it started one (whose
+    objects this build then finds done), else in a new one."""
+    background_builds.wait()
+    build = background_builds.clang_dir() or tmp_path_factory.mktemp("clang") / "build"
+    configure, compile_ = background_builds.clang_commands(build, 2)
     subprocess.run(configure, check=True, capture_output=True, text=True)
-    built = subprocess.run(
-        [
-            "cmake",
-            "--build",
-            str(build),
-            "--parallel",
-            "2",
-            "--target",
-            "bieten_core",
-            "bieten_c",
-            "test_games",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    built = subprocess.run(compile_, capture_output=True, text=True, check=False)
     return build, built.stdout + built.stderr if built.returncode else ""
 
 
@@ -92,3 +64,25 @@ def test_every_registered_game_passes_the_registry_tests_built_with_libcxx(
     result = subprocess.run([str(build / "test_games")], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Status: SUCCESS!" in result.stdout
+
+
+@pytest.mark.skipif(
+    os.environ.get("BIETEN_SLOW") != "1", reason="every C++ test under libc++: set BIETEN_SLOW=1"
+)
+def test_every_cpp_test_passes_built_with_libcxx(clang_build: tuple[Path, str]) -> None:
+    """The slow sweep: all of tests/cpp (the areas of Bieten's core, Schnapsen, the agents, ISMCTS, the vector
+    env, the threads) built with clang and libc++ too, and run by ctest."""
+    build, failure = clang_build
+    assert failure == ""
+    built = subprocess.run(
+        ["cmake", "--build", str(build), "--parallel", "2"], capture_output=True, text=True, check=False
+    )
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    result = subprocess.run(
+        ["ctest", "--test-dir", str(build), "--output-on-failure"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "100% tests passed" in result.stdout

@@ -4,15 +4,17 @@ through its surface compared with Python's, step by step.
 
 The package is built once per session (``npm --prefix bindings/wasm run build``, or its script with node
 when npm is missing), into a cache keyed by its sources (bindings/wasm/scripts/build.mjs): about 90 s on
-two cores the first time, a copy afterwards. Needs Debian's emscripten and nodejs (.ci/run installs them);
-skipped without them.
+two cores the first time, a copy afterwards; in a whole run of the suite it is built in the background
+while other tests run (tests/background_builds.py). Needs Debian's emscripten and nodejs (.ci/run installs
+them); skipped without them.
 
 The comparison (tools/trace.mjs in one node process, Python replaying each game): 2,000 random games of
 each registered game, every preset (and for Bieten every player count) with some yes/no knobs turned over,
-seeds up to 2**64 - 1; before each action the legal ids and texts, at a random step the events, the record,
-the hands and the legal texts, at the end the events, the record (byte for byte), the scores and winners;
-and every refusal provoked on the way (illegal ids, ids out of range, texts that are no action) with the
-error's class and message. ``BIETEN_SLOW=1`` plays ten times more."""
+seeds up to 2**64 - 1; before each action the legal ids and texts, at a random step the events, each seat's
+view of them (events_for) and observation, the record, the hands and the legal texts; at the end the
+events, the record (byte for byte), the scores and winners; and every refusal provoked on the way (illegal
+ids, ids out of range, texts that are no action) with the error's class and message. ``BIETEN_SLOW=1``
+plays ten times more."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
+import background_builds
 import pytest
 
 import bieten
@@ -47,16 +50,14 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """dist/, built once per session from the sources (a cached module is copied)."""
-    npm = shutil.which("npm")
-    command = (
-        [npm, "--prefix", str(PKG), "run", "build"]
-        if npm
-        else [str(NODE), str(PKG / "scripts" / "build.mjs")]
-    )
+    """dist/, built once per session from the sources (a cached module is copied): after the background
+    build of tests/conftest.py, if it started one."""
+    background_builds.wait()
+    command = background_builds.wasm_build_command()
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     return DIST
+
 
 # The games the JavaScript package plays: those of the engine's own folders (csrc/games/). The tests'
 # build of Python also registers the example game of tests/games/, which the package does not ship.
@@ -335,6 +336,9 @@ def replay(trace: dict[str, Any]) -> None:
             assert [str(a) for a in game.legal_actions()] == snapshot["legal"]
             assert game.current_player == snapshot["current"]
             assert game.scores == snapshot["scores"]
+            for seat in range(len(game.scores)):
+                assert [e.to_dict() for e in game.events_for(seat)] == snapshot["views"][seat]
+                assert [float(x) for x in game.observation(seat)] == snapshot["observations"][seat]
         for r in refusals.get(step, []):
             with pytest.raises(bieten.IllegalActionError) as refused:
                 if "id" in r:

@@ -508,6 +508,13 @@ def build_parser() -> argparse.ArgumentParser:
         "policy:<file name> at tables of its game; repeatable",
     )
     p_serve.add_argument(
+        "--wasm",
+        default=None,
+        metavar="DIR",
+        help="the engine in WebAssembly (npm --prefix bindings/wasm run build's bindings/wasm/dist; default "
+        "$BIETEN_WASM_DIST): the page then also plays tables against bots in the browser, offline",
+    )
+    p_serve.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -567,7 +574,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     def serve() -> None:
         app = create_app(
-            bot_delay=args.bot_delay, max_tables=args.max_tables, db=open_store(db), policies=args.policy
+            bot_delay=args.bot_delay,
+            max_tables=args.max_tables,
+            db=open_store(db),
+            policies=args.policy,
+            wasm_dir=args.wasm,
         )
         config = uvicorn.Config(
             app,

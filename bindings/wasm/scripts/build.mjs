@@ -9,7 +9,8 @@
 // recompiles only what changed (one CMake build folder per source tree, reused). The wrapper (src/*.mjs) and the types are
 // copied every time. Prints what it did; exits non-zero, with em++'s messages, if the build fails.
 //
-// Options: --jobs N (default: the CPUs, at most 2 is what CI has), --quiet.
+// Options: --jobs N (default: the CPUs), --quiet, --cache-only (build into the cache, leave dist/ as it is:
+// the tests' background build, tests/background_builds.py, so that nothing changes under a running test).
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -134,6 +135,10 @@ function main() {
     fs.renameSync(staging, built);
   } else {
     say(`the module of these sources is cached: ${built}`);
+  }
+  if (args.includes("--cache-only")) {
+    say(`the module is in ${built}; dist/ is left as it is (--cache-only)`);
+    return;
   }
   fs.rmSync(dist, { recursive: true, force: true });
   copyInto(built, dist);

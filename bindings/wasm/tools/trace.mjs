@@ -6,7 +6,8 @@
 // legal actions chosen by a generator seeded from i, applied by id or by text. It writes per game: the
 // knobs, the rules' toDict(), the actions, a digest of the legal ids and texts before each action (SHA-256
 // over "id,id,...|text|text;" per step), the refusals it provoked (illegal ids and texts, with the error's
-// class, message and rule), a snapshot at a random step (events, record, hands, legal texts), after which it
+// class, message and rule), a snapshot at a random step (events, each seat's view of them and observation,
+// record, hands, legal texts), after which it
 // goes on with engine.fromJson(record) instead, and the end (events, record, scores, winners).
 import { createHash } from "node:crypto";
 
@@ -79,8 +80,10 @@ function trace(name, i) {
     const texts = game.legalActions();
     digest.update(`${ids.join(",")}|${texts.join("|")};`);
     if (step === snapAt) {
+      const seats = [...Array(game.players).keys()];
       snapshot = { step, events: game.events(), record: game.toJson(), hands: game.hands, legal: texts,
-        current: game.currentPlayer, scores: game.scores };
+        current: game.currentPlayer, scores: game.scores, views: seats.map((seat) => game.eventsFor(seat)),
+        observations: seats.map((seat) => Array.from(game.observation(seat))) };
       const copy = engine.fromJson(snapshot.record);
       game.free();
       game = copy;

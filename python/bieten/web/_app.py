@@ -29,12 +29,15 @@ Its parts: :class:`~bieten.web._server.Server` (the tables: created, joined, fou
 from __future__ import annotations
 
 import contextlib
+import mimetypes
+import os
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.routing import WebSocketRoute
+from starlette.routing import Mount, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 
 from bieten.web._limits import BURST, MAX_MESSAGE, RATE
 from bieten.web._logs import hide_tokens
@@ -48,6 +51,19 @@ __all__ = ["MAX_MESSAGE", "STATIC", "Server", "create_app"]
 #: Where the page's files are (shipped in the wheel).
 STATIC = Path(__file__).resolve().parent / "static"
 
+# The engine for offline tables is an ES module (.mjs): served as JavaScript, or a browser refuses to run it.
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/wasm", ".wasm")
+
+
+def wasm_folder(wasm_dir: Path | str | None) -> Path | None:
+    """The folder of the engine in WebAssembly that the page plays offline tables with (bindings/wasm/dist,
+    docs/javascript.md): ``wasm_dir``, else ``$BIETEN_WASM_DIST``; None when it holds no ``bieten.mjs``."""
+    folder = wasm_dir if wasm_dir is not None else os.environ.get("BIETEN_WASM_DIST")
+    if not folder or not (Path(folder) / "bieten.mjs").is_file():
+        return None
+    return Path(folder)
+
 
 def create_app(
     *,
@@ -60,13 +76,16 @@ def create_app(
     rate: float = RATE,
     burst: int = BURST,
     policies: Sequence[str] = (),
+    wasm_dir: Path | str | None = None,
 ) -> Starlette:
     """The Starlette application of ``bieten serve`` (docs/server.md); ``app.state.server`` is its
     :class:`Server`. ``db`` is where the tables are kept: a :class:`~bieten.web._store.Store` or what
     ``--db`` takes (``"memory"``, the default here, ``"sqlite:///PATH"``, ``"postgresql://..."``); the
     app opens it and resumes its unfinished tables when it starts, and closes it when it stops.
     ``policies`` are policy files (``bieten train``'s ``DIR/<game>.bin``) offered as the seat kinds
-    ``policy:<file name>`` at tables of their game: a client names a kind, never a path."""
+    ``policy:<file name>`` at tables of their game: a client names a kind, never a path. ``wasm_dir`` (or
+    ``$BIETEN_WASM_DIST``): the engine in WebAssembly (``npm --prefix bindings/wasm run build``'s dist/),
+    served under ``/wasm/`` so that the page plays tables against bots in the browser (docs/web.md)."""
     hide_tokens()  # no seat's token in any log line (web/_logs.py)
     store = open_store(db) if isinstance(db, str) else db
     server = Server(
@@ -81,6 +100,9 @@ def create_app(
     )
     static = Path(static_dir) if static_dir is not None else STATIC
     routes = [*HttpApi(server, static).routes(), WebSocketRoute("/ws/{ident}", Sockets(server).connect)]
+    wasm = wasm_folder(wasm_dir)
+    if wasm is not None:
+        routes.append(Mount("/wasm", StaticFiles(directory=wasm), name="wasm"))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

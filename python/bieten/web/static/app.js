@@ -5,6 +5,7 @@
 import { cardElement, miniCard, sortCards, suitLabel } from "./cards.js";
 import { GAMES, titles } from "./games.js";
 import { count, explainAction, TableModel } from "./model.js";
+import { OfflineSocket, offlineAvailable, offlineQuery } from "./offline.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -313,6 +314,35 @@ async function showLobby() {
   form.players.addEventListener("change", drawSeats);
   drawPlayers();
 
+  // A table against bots in this browser, when the server hands out the engine (docs/web.md, "Offline").
+  const offlineButton = $("[data-testid=offline]");
+  offlineAvailable().then((available) => {
+    offlineButton.hidden = !available;
+  });
+  offlineButton.addEventListener("click", () => {
+    error.hidden = true;
+    const kind = form.kind.value;
+    const { game } = games.byKind[kind];
+    const seats = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
+    if (seats.filter((s) => s === "human").length !== 1 || seats.some((s) => s === OPEN_SEAT || s.includes(":"))) {
+      error.textContent = "Offline, one seat is yours (human) and the others are the engine's bots.";
+      error.hidden = false;
+      return;
+    }
+    const rules = {};
+    if (game.preset_apart) rules.players = Number(form.players.value);
+    if (form.target.value !== "") rules.target = Number(form.target.value);
+    const seed = form.seed.value.trim();
+    if (seed !== "" && (!/^[0-9]{1,20}$/.test(seed) || BigInt(seed) > MAX_SEED)) {
+      error.textContent = `The seed is a whole number from 0 to ${MAX_SEED}, or empty for a random one.`;
+      error.hidden = false;
+      return;
+    }
+    const preset = game.preset_apart ? form.preset.value : kind;
+    openTables.stop();
+    enterTable(`/?${offlineQuery({ kind, family: game.name, preset, rules, seats, seed })}`);
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
@@ -387,6 +417,10 @@ class TablePage {
   }
 
   connect() {
+    if (this.offline) {
+      this.connectOffline();
+      return;
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const since = this.model ? this.model.next : 0;
     const query = new URLSearchParams({ seat: String(this.seat), since: String(since) });
@@ -398,6 +432,19 @@ class TablePage {
     setStatus(this.retries ? "Reconnecting…" : "Connecting…", "busy");
     socket.addEventListener("message", (event) => this.onMessage(event.data));
     socket.addEventListener("close", (event) => this.onClose(event));
+  }
+
+  /** An offline table (docs/web.md): the engine in this browser answers as the socket would. */
+  async connectOffline() {
+    setStatus("Loading the engine…", "busy");
+    try {
+      this.socket = await OfflineSocket.open(this.offline);
+    } catch (err) {
+      this.fatal = true;
+      setStatus(`Cannot play offline: ${err.message}`, "error");
+      return;
+    }
+    this.socket.addEventListener("message", (event) => this.onMessage(event.data));
   }
 
   onClose(event) {
@@ -716,7 +763,12 @@ class TablePage {
     const winners = this.state.winners;
     $("h2", box).textContent = winners.includes(m.you) ? "You win!" : `${m.names(winners)} ${winners.length > 1 ? "win" : "wins"}`;
     $(".final", box).textContent = `Final scores: ${this.state.scores.map((s, i) => `${m.name(i)} ${s}`).join(", ")}`;
-    $("[data-testid=record]", box).href = `/api/tables/${encodeURIComponent(this.table)}/record`;
+    if (this.offline) {
+      // the record is the engine's here: Python's game.to_json(), byte for byte
+      $("[data-testid=record]", box).href = URL.createObjectURL(new Blob([this.socket.record()], { type: "application/json" }));
+    } else {
+      $("[data-testid=record]", box).href = `/api/tables/${encodeURIComponent(this.table)}/record`;
+    }
     $("[data-testid=record]", box).setAttribute("download", `${this.kind}-${this.table}.json`);
     box.hidden = false;
   }
@@ -741,8 +793,12 @@ function showLinks(table) {
 
 function openTable(params) {
   $("#table").hidden = false;
-  showLinks(params.get("table"));
-  const page = new TablePage(params.get("table"), Number(params.get("seat")), params.get("token") || "");
+  const offline = params.get("offline");
+  if (!offline) showLinks(params.get("table"));
+  const page = offline
+    ? new TablePage("offline", 0, "")
+    : new TablePage(params.get("table"), Number(params.get("seat")), params.get("token") || "");
+  if (offline) page.offline = params;
   window.bietenPage = page; // for debugging in the console
   $("[data-testid=toast-close]").addEventListener("click", () => page.hideNotice());
   if (GAMES.error) setStatus(`Cannot reach the server: ${GAMES.error.message}`, "error");
@@ -752,7 +808,8 @@ function openTable(params) {
 document.title = titles() || document.title;
 $(".brand").textContent = titles() || $(".brand").textContent;
 const params = seatParams();
-if (params.get("table") && !params.has("seat")) showSeatless(params.get("table"));
+if (params.get("offline")) openTable(params);
+else if (params.get("table") && !params.has("seat")) showSeatless(params.get("table"));
 else if (params.get("table")) openTable(params);
 else showLobby();
 window.addEventListener("popstate", () => location.reload());
