@@ -35,6 +35,12 @@ def wasm_build_command() -> list[str]:
     return ["node", str(PKG / "scripts" / "build.mjs")]
 
 
+def build_env() -> dict[str, str]:
+    """The environment for the WebAssembly build: its script finds nlohmann-json's headers through this
+    interpreter (``BIETEN_PYTHON``), the one running the tests, whether or not its venv is on PATH."""
+    return {**os.environ, "BIETEN_PYTHON": os.environ.get("BIETEN_PYTHON", sys.executable)}
+
+
 def clang_commands(build: Path, jobs: int) -> list[list[str]]:
     """Configure and build the core, the C ABI and the registry's C++ tests with clang 16 and libc++."""
     configure = [
@@ -78,6 +84,7 @@ def start(wasm: bool, clang: bool, jobs: int = 1) -> None:
     _chain = subprocess.Popen(
         ["nice", "-n", "10", "sh", "-c", script],
         cwd=ROOT,
+        env=build_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

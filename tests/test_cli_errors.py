@@ -35,6 +35,12 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str, status: int = 2) -> 
     return err.rstrip("\n")
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child, before Python starts: Ctrl-C's default action. A suite run in the background of a
+    shell inherits SIGINT ignored, and Python installs its KeyboardInterrupt handler only over the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def command(*argv: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bieten", *argv],
@@ -148,7 +154,11 @@ def test_simulate_refuses_up_front_arrays_larger_than_the_machine() -> None:
 )
 def test_ctrl_c_stops_a_run_says_how_far_it_got_and_exits_130(argv: list[str], total: str) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bieten", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "bieten", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     time.sleep(3)  # the run is under way (a huge one streams: nothing is allocated up front)
     proc.send_signal(signal.SIGINT)
@@ -457,6 +467,7 @@ def _interrupted(argv: list[str], ready: bytes) -> tuple[int, bytes, bytes]:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     assert proc.stdout is not None
     seen = b""
@@ -484,6 +495,7 @@ def test_ctrl_c_stops_the_engine_with_130() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(hello)
@@ -544,6 +556,7 @@ def test_serve_on_port_0_names_the_port_it_got_and_ctrl_c_exits_130() -> None:
         [sys.executable, "-m", "bieten", "serve", "--port", "0", "--no-access-log"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_at_a_terminal,
         text=True,
     )
     try:

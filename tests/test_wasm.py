@@ -54,7 +54,9 @@ def dist() -> Path:
     build of tests/conftest.py, if it started one."""
     background_builds.wait()
     command = background_builds.wasm_build_command()
-    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    result = subprocess.run(
+        command, capture_output=True, text=True, check=False, cwd=ROOT, env=background_builds.build_env()
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return DIST
 

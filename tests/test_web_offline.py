@@ -57,7 +57,12 @@ def _free_port() -> int:
 def dist() -> Path:
     background_builds.wait()  # tests/conftest.py's, if it started one
     built = subprocess.run(
-        background_builds.wasm_build_command(), capture_output=True, text=True, check=False, cwd=REPO
+        background_builds.wasm_build_command(),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPO,
+        env=background_builds.build_env(),
     )
     assert built.returncode == 0, built.stdout + built.stderr
     return PKG / "dist"
