@@ -88,6 +88,12 @@ export class Game {
   eventsFor(seat: number): GameEvent[];
   /** Python's game.observation(seat). */
   observation(seat: number): Float32Array;
+  /**
+   * The exact solver of a game that has one, as Python's solve(game) of that game's package (docs/solve.md):
+   * each legal action's text mapped to the deal's exact value for the seat to act. Elsewhere (another game,
+   * four players, a stock still open) it throws BietenError with Python's message, naming the rule.
+   */
+  solve(): Record<string, number>;
   /** The record, byte for byte Python's game.to_json(). */
   toJson(): string;
   /** The binary record, Python's game.to_bytes(). */

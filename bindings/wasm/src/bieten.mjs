@@ -338,6 +338,30 @@ export class Game {
       c.m._free(ptr);
     }
   }
+  /** The exact solver of a game that has one (docs/solve.md), as Python's solve(game) of that game's
+   * package: each legal action's text mapped to the deal's exact value for the seat to act (its game
+   * points from this deal minus the opponent's, both seats playing best with both hands known). Where the
+   * game or the position has none (another game, four players, a stock still open) it throws BietenError
+   * with Python's message, naming the rule (S2.1, S6.4). The game is unchanged. */
+  solve() {
+    const c = this.#core;
+    const m = c.m;
+    const p = this.#p;
+    const values = m._malloc(4 * c.intsCap);
+    if (!values) throw new BietenError("out of memory");
+    try {
+      const n = m._bieten_solve(p, c.ints, values, c.intsCap, c.err, ERR_LEN);
+      // the C ABI prefixes its function's name; the message after it is Python's word for word
+      if (n < 0) throw errorFor(n, c.message().replace(/^bieten_solve: /, ""));
+      const ids = c.ints32(n);
+      const heap = m.HEAP32;
+      const out = {};
+      for (let i = 0; i < n; ++i) out[this.#texts[ids[i]]] = heap[(values >> 2) + i];
+      return out;
+    } finally {
+      m._free(values);
+    }
+  }
   /** The game record, byte for byte Python's game.to_json(). */
   toJson() {
     return this.#core.owned(this.#core.m._bieten_to_json(this.#p), "toJson");
