@@ -20,12 +20,19 @@ def _state_home_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) 
     os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests that need a background build last, in the chain's order (a stable sort: every other
+    test keeps its place and its order)."""
+    import background_builds
+
+    items.sort(key=lambda item: background_builds.session_order(str(item.fspath)))
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     import background_builds
 
     files = {Path(str(item.fspath)).name for item in session.items}
-    # one job beside a whole suite (its tests mostly leave a core idle); two when little else runs
-    background_builds.start(*background_builds.wanted(files), jobs=1 if len(session.items) > 500 else 2)
+    background_builds.start(background_builds.wanted(files))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

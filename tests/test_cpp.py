@@ -5,7 +5,9 @@ env's test alone under ThreadSanitizer.
 Each build compiles the whole core, which is most of this file's time (several minutes on two cores):
 the default run builds once, with the sanitizers, which runs every test case and checks more than a
 release build; the release build (the same tests at -O3) and ThreadSanitizer are the slow sweep. The
-wheel's own build (``pip install``) compiles the core at release with ``-Werror`` already.
+wheel's own build (``pip install``) compiles the core at release with ``-Werror`` already. The sanitizer
+build runs in the background from the session's start, and these tests at its end
+(tests/background_builds.py).
 
 Every C++ test is doctest (Debian's doctest-dev, which .ci/run installs), run by ctest under the
 names in CTEST_NAMES: Bieten's core one area at a time (tests/cpp/test_cards.cpp ... test_state.cpp,
@@ -24,11 +26,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import background_builds
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCTEST_HEADER = Path("/usr/include/doctest/doctest.h")
-SANITIZER_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+DOCTEST_HEADER = background_builds.DOCTEST_HEADER
 
 pytestmark = pytest.mark.skipif(
     shutil.which("cmake") is None, reason="cmake is needed to build the C++ tests"
@@ -56,51 +58,16 @@ CTEST_NAMES = {f"bieten_{area}" for area in CORE_AREAS} | {
 }
 # Each game folder whose sources.cmake names tests of its own (BIETEN_GAME_TESTS): CMake builds them as
 # test_<game> and ctest runs them as <game> (the example game of tests/games/ has its rules' tests).
-GAME_FOLDER_TESTS = sorted(
-    folder.name
-    for top in (ROOT / "csrc" / "games", ROOT / "tests" / "games")
-    for folder in top.iterdir()
-    if (folder / "sources.cmake").is_file() and "BIETEN_GAME_TESTS" in (folder / "sources.cmake").read_text()
-)
+GAME_FOLDER_TESTS = background_builds.game_folder_tests()
 CTEST_NAMES |= set(GAME_FOLDER_TESTS)
 
 
-def build_and_run(build: Path, *extra: str, env: dict[str, str] | None = None) -> str:
-    configure = [
-        "cmake",
-        "-S",
-        str(ROOT),
-        "-B",
-        str(build),
-        "-DBIETEN_BUILD_TESTS=ON",
-        "-DBIETEN_WERROR=ON",
-        "-DBIETEN_LTO=OFF",
-        "-DBIETEN_TEST_GAMES=ON",  # the registry with the games built only for the tests (tests/games/)
-        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-        *extra,
-    ]
-    if shutil.which("ninja"):
-        configure += ["-G", "Ninja"]
-    subprocess.run(configure, check=True, capture_output=True, text=True)
-    # the test executables only (not the C ABI library, which tests/test_c_abi*.py load from the wheel)
-    targets = [
-        "test_bieten",
-        "test_schnapsen",
-        "test_agents",
-        "test_ismcts",
-        "test_vector_env",
-        "test_parallel",
-        "test_games",
-        *(f"test_{game}" for game in GAME_FOLDER_TESTS),
-    ]
-    subprocess.run(
-        ["cmake", "--build", str(build), "--parallel", "2", "--target", *targets],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+def build_and_run(commands: list[list[str]], build: Path, env: dict[str, str] | None = None) -> str:
+    """Runs the configure and build ``commands`` (tests/background_builds.py's) into ``build``, then ctest."""
+    for command in commands:
+        subprocess.run(command, check=True, capture_output=True, text=True)
     result = subprocess.run(
-        ["ctest", "--test-dir", str(build), "--output-on-failure"],
+        ["ctest", "--test-dir", str(build), "--output-on-failure", "--parallel", "2"],
         capture_output=True,
         text=True,
         check=False,
@@ -123,27 +90,21 @@ def release_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def release_output(release_dir: Path) -> str:
-    return build_and_run(release_dir, "-DCMAKE_BUILD_TYPE=Release")
+    commands = background_builds.cpp_test_commands(release_dir, 2, "-DCMAKE_BUILD_TYPE=Release")
+    return build_and_run(commands, release_dir)
 
 
 @pytest.fixture(scope="module")
 def sanitizer_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("cpp") / "asan"
+    """The background build's folder (tests/background_builds.py), once it is done; else a new one."""
+    background_builds.wait("sanitizer")
+    return background_builds.build_dir("sanitizer") or tmp_path_factory.mktemp("cpp") / "asan"
 
 
 @pytest.fixture(scope="module")
 def sanitizer_output(sanitizer_dir: Path) -> str:
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
-    return build_and_run(
-        sanitizer_dir,
-        "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
-        # -O1 (the sanitizers' usual level) and line tables only (-g1: enough for their reports' file
-        # and line): the build was 233 s of a 507 s suite at -O2 -g, 123 s like this (2 cores).
-        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG",
-        f"-DCMAKE_CXX_FLAGS={SANITIZER_FLAGS}",
-        f"-DCMAKE_EXE_LINKER_FLAGS={SANITIZER_FLAGS}",
-        env=env,
-    )
+    return build_and_run(background_builds.sanitizer_commands(sanitizer_dir, 2), sanitizer_dir, env=env)
 
 
 def test_every_core_area_has_its_source_and_ctest_entry() -> None:

@@ -5,7 +5,7 @@ libc++abi-16-dev, which .ci/run installs; skipped without them. The third compil
 with libc++ 14), builds the same core with ``-Werror`` for the WebAssembly package: tests/test_wasm.py.
 
 Only what the check needs is built, lean: the core library, the C ABI library and the registry's test
-executable, at -O1 without link-time optimisation (about a minute on two cores), started in the background
+executable, at -O0 without link-time optimisation (a minute or so of one core), started in the background
 when the session begins (tests/background_builds.py); tests/test_cpp.py runs every C++ test under GCC with
 the sanitizers, and ``BIETEN_SLOW=1`` every one under clang and libc++ as well."""
 
@@ -34,8 +34,8 @@ pytestmark = pytest.mark.skipif(
 def clang_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The clang build, in the folder of tests/conftest.py's background build if it started one (whose
     objects this build then finds done), else in a new one."""
-    background_builds.wait()
-    build = background_builds.clang_dir() or tmp_path_factory.mktemp("clang") / "build"
+    background_builds.wait("clang")
+    build = background_builds.build_dir("clang") or tmp_path_factory.mktemp("clang") / "build"
     configure, compile_ = background_builds.clang_commands(build, 2)
     subprocess.run(configure, check=True, capture_output=True, text=True)
     built = subprocess.run(compile_, capture_output=True, text=True, check=False)

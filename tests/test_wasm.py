@@ -52,7 +52,7 @@ pytestmark = pytest.mark.skipif(
 def dist() -> Path:
     """dist/, built once per session from the sources (a cached module is copied): after the background
     build of tests/conftest.py, if it started one."""
-    background_builds.wait()
+    background_builds.wait("wasm")
     command = background_builds.wasm_build_command()
     result = subprocess.run(
         command, capture_output=True, text=True, check=False, cwd=ROOT, env=background_builds.build_env()

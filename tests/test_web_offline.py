@@ -55,7 +55,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    background_builds.wait()  # tests/conftest.py's, if it started one
+    background_builds.wait("wasm")  # tests/conftest.py's, if it started one
     built = subprocess.run(
         background_builds.wasm_build_command(),
         capture_output=True,

@@ -43,7 +43,7 @@ POSITIONS = 300
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    background_builds.wait()
+    background_builds.wait("wasm")
     result = subprocess.run(
         background_builds.wasm_build_command(), capture_output=True, text=True, check=False, cwd=ROOT
     )
