@@ -84,22 +84,30 @@ def game_folder_tests() -> list[str]:
     )
 
 
-def cpp_test_commands(build: Path, jobs: int, *extra: str) -> list[list[str]]:
-    """Configure (with ``extra``) and build the C++ tests of tests/cpp, with the games made for the tests."""
-    configure = [
+def configure_command(build: Path, *flags: str) -> list[str]:
+    """CMake's configure of this repository into ``build`` with ``flags``, without link-time optimisation."""
+    return [
         "cmake",
         "-S",
         str(ROOT),
         "-B",
         str(build),
-        "-DBIETEN_BUILD_TESTS=ON",
-        "-DBIETEN_WERROR=ON",
         "-DBIETEN_LTO=OFF",
-        "-DBIETEN_TEST_GAMES=ON",  # the registry with the games built only for the tests (tests/games/)
         f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-        *extra,
+        *flags,
         *_generator(),
     ]
+
+
+def cpp_test_commands(build: Path, jobs: int, *extra: str) -> list[list[str]]:
+    """Configure (with ``extra``) and build the C++ tests of tests/cpp, with the games made for the tests."""
+    configure = configure_command(
+        build,
+        "-DBIETEN_BUILD_TESTS=ON",
+        "-DBIETEN_WERROR=ON",
+        "-DBIETEN_TEST_GAMES=ON",  # the registry with the games built only for the tests (tests/games/)
+        *extra,
+    )
     targets = [*CPP_TEST_TARGETS, *(f"test_{game}" for game in game_folder_tests())]
     return [configure, ["cmake", "--build", str(build), "--parallel", str(jobs), "--target", *targets]]
 
@@ -120,12 +128,8 @@ def sanitizer_commands(build: Path, jobs: int) -> list[list[str]]:
 
 def clang_commands(build: Path, jobs: int) -> list[list[str]]:
     """Configure and build the core, the C ABI and the registry's C++ tests with clang 16 and libc++."""
-    configure = [
-        "cmake",
-        "-S",
-        str(ROOT),
-        "-B",
-        str(build),
+    configure = configure_command(
+        build,
         f"-DCMAKE_CXX_COMPILER={CLANG}",
         "-DCMAKE_CXX_FLAGS=-stdlib=libc++",
         "-DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++",
@@ -134,11 +138,8 @@ def clang_commands(build: Path, jobs: int) -> list[list[str]]:
         # -O0: clang's warnings come from its front end, the same at any level, in half -O1's compile time
         "-DCMAKE_CXX_FLAGS_RELEASE=-O0",
         "-DBIETEN_WERROR=ON",
-        "-DBIETEN_LTO=OFF",
         "-DBIETEN_BUILD_TESTS=ON",
-        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-        *_generator(),
-    ]
+    )
     targets = ["--target", "bieten_core", "bieten_c", "test_games"]
     return [configure, ["cmake", "--build", str(build), "--parallel", str(jobs), *targets]]
 

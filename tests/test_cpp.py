@@ -23,7 +23,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import background_builds
@@ -161,19 +160,13 @@ def test_vector_env_threads_are_clean_under_thread_sanitizer(tmp_path: Path) -> 
     # The core and the test as CMakeLists.txt builds them (its generated registry and embedded weights),
     # with ThreadSanitizer's flags and without link-time optimisation.
     build = tmp_path / "tsan"
-    configure = [
-        "cmake",
-        "-S",
-        str(ROOT),
-        "-B",
-        str(build),
+    configure = background_builds.configure_command(
+        build,
         "-DBIETEN_BUILD_TESTS=ON",
-        "-DBIETEN_LTO=OFF",
         "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
         "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1",
         "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread",
-        f"-DPython_EXECUTABLE={sys.executable}",  # finds nlohmann-json's headers (CMakeLists.txt)
-    ]
+    )
     subprocess.run(configure, check=True, capture_output=True, text=True)
     subprocess.run(
         ["cmake", "--build", str(build), "--parallel", "2", "--target", "test_vector_env"],
