@@ -3,21 +3,27 @@ Intelligent Systems course platform), in that package's own engine, over DEALS d
 engine is one deal), seats swapped halfway; the share of deals won with its 99% Wilson interval.
 
     python benchmarks/rdeep_expert.py [DEALS] [--agent expert] [--samples 16] [--depth 4] [--seed S]
+                                      [--target T]
 
 Benchmark only, never a dependency: the package is installed with pip into a throwaway virtual
 environment under /tmp (made on the first run) and imported from there; it is pure Python.
 
 How the agent plays in that engine: the package's rules are Schnapsen without closing (S6.7 off), with
-automatic claims at the end of a trick (S7.2), following, trumping and heading in the second phase
-(S6.3, must_head always), the King played with a marriage, and 3/2/1 game points. At each of its turns
-the bot builds a ``bieten.schnapsen.Game`` of ``Rules.preset("schnapsen", closing=False,
-claim="automatic")`` on the engine's deal (read from the engine's generator before the deal starts, as
-the engine shuffles it) and replays the deal's moves so far; the agent then sees only what that seat may
-see (S12: its own hand, the cards played and shown, the counts), and its action is played back as the
-engine's move. Where the two rules differ (the engine credits a marriage with the melder's next trick won,
-S6.6 at once when it already has one; it gives 3 game points to a winner whose opponent has no card
-points, S8.1 when it has no trick), the replay can fail; the bot then plays the engine's first legal move
-and the run counts those decisions ("fallbacks").
+automatic claims at the end of a trick (S7.2), following, trumping and heading in the second phase (S6.3,
+must_head always), the King played with a marriage, and 3/2/1 game points. At each of its turns the bot
+builds a ``bieten.schnapsen.Game`` of ``Rules.preset("schnapsen", closing=False, claim="automatic",
+target=T)`` on the engine's deal (read from the engine's generator before the deal starts, as the engine
+shuffles it) and replays the deal's moves so far; the agent then sees only what that seat may see (S12:
+its own hand, the cards played and shown, the counts), and its action is played back as the engine's
+move. Where the two rules differ (the engine credits a marriage with the melder's next trick won, S6.6 at
+once when it already has one; it gives 3 game points to a winner whose opponent has no card points, S8.1
+when it has no trick), the replay can fail; the bot then plays the engine's first legal move and the run
+counts those decisions ("fallbacks").
+
+The engine's game is one deal, won or lost (its game points are reported, not played to a total), so
+the agent's game is played to T = 1 point by default (S8.6): an agent that values a deal by the game it
+decides (``expert``) then plays to win the deal, not for its points. ``--target 1000`` makes the deal's
+game points count instead, as in a long game.
 """
 
 from __future__ import annotations
@@ -66,6 +72,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--target", type=int, default=1, help="the agent's game is played to this (S8.6)")
     args = parser.parse_args()
 
     sg = import_package()
@@ -83,7 +90,7 @@ def main() -> None:
     def card_of(t: str) -> Any:
         return Card.get_card(letter_rank[t[1:]], letter_suit[t[0]])
 
-    rules = Rules.preset("schnapsen", closing=False, claim="automatic", target=1000)
+    rules = Rules.preset("schnapsen", closing=False, claim="automatic", target=args.target)
 
     class ExpertBot(sg.Bot):  # type: ignore[misc, name-defined]
         """Our agent in the engine: the engine's leader of the first trick is bieten's forehand, seat 1."""
@@ -179,7 +186,8 @@ def main() -> None:
             points -= game_points
     low, high = wilson(wins, args.deals)
     print(
-        f"{args.agent} vs RdeepBot({args.samples}, {args.depth}) in schnapsen 0.0.5's engine: "
+        f"{args.agent} (its game to {args.target}) vs RdeepBot({args.samples}, {args.depth}) "
+        "in schnapsen 0.0.5's engine: "
         f"{wins}/{args.deals} deals won = {wins / args.deals:.3f} [{low:.3f}, {high:.3f}] (99% Wilson), "
         f"game points {points:+d}; {expert.fallbacks} fallbacks in {expert.decisions} decisions; "
         f"{time.perf_counter() - start:.0f} s"

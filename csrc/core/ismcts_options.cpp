@@ -80,7 +80,8 @@ const char* player_name(Rollout r) {
 
 [[noreturn]] void bad_expert(std::string_view name, std::string_view why) {
   throw Error("bad agent '" + std::string(name) + "': " + std::string(why) +
-              " (expected expert, expert:<worlds>, expert:<ms>ms, with optional :rollout=random|heuristic|policy)");
+              " (expected expert, expert:<worlds>, expert:<ms>ms, with optional :rollout=random|heuristic|policy, "
+              ":open=tree|worlds, :c=<x> with the tree)");
 }
 
 }  // namespace
@@ -105,6 +106,15 @@ IsmctsOptions parse_expert(std::string_view name) {
         bad_expert(name, "the rollout must be random, heuristic or policy");
       }
       o.rollout_set = true;
+    } else if (part.rfind("open=", 0) == 0) {
+      if (part != "open=tree" && part != "open=worlds") bad_expert(name, "open must be tree or worlds");
+      o.open_tree = part == "open=tree" ? 1 : 0;
+    } else if (part.rfind("c=", 0) == 0) {
+      double c = 0;
+      if (!parse_decimal(part.substr(2), c) || c > 1e6) {
+        bad_expert(name, "the exploration constant must be a number >= 0");
+      }
+      o.exploration = c;
     } else if (part.size() > 2 && part.compare(part.size() - 2, 2, "ms") == 0) {
       double ms = 0;
       if (!parse_decimal(part.substr(0, part.size() - 2), ms) || !(ms > 0) || ms > 3.6e6) {
@@ -122,6 +132,9 @@ IsmctsOptions parse_expert(std::string_view name) {
       o.time_ms = 0;
     }
   }
+  if (o.open_tree == 0 && o.exploration >= 0) {
+    bad_expert(name, "c is the tree's exploration constant; open=worlds has no tree");
+  }
   return o;
 }
 
@@ -136,6 +149,11 @@ std::string expert_name(const IsmctsOptions& o) {
     out += buf;
   }
   if (o.rollout_set) out += std::string(":rollout=") + player_name(o.rollout);
+  if (o.open_tree >= 0) out += o.open_tree ? ":open=tree" : ":open=worlds";
+  if (o.exploration >= 0) {
+    std::snprintf(buf, sizeof buf, ":c=%g", o.exploration);
+    out += buf;
+  }
   return out;
 }
 

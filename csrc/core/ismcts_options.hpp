@@ -30,6 +30,8 @@ struct IsmctsOptions {
   int model_others = -1;     // 1: other seats choose by the game's model in the tree; 0: by UCB; -1: default
   int search_answers = -1;   // Bieten: 1 searches answers to bids too; 0, -1: the heuristic answers
   int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid
+  int open_tree = -1;        // expert: 1 (or -1, the default) a tree search while the stock is open; 0 one
+                             // play-out per world and action (expert:open=worlds)
   friend bool operator==(const IsmctsOptions&, const IsmctsOptions&) = default;
 };
 
@@ -41,8 +43,9 @@ IsmctsOptions parse_ismcts(std::string_view name);
 std::string ismcts_name(const IsmctsOptions& options);
 
 // The expert agent (docs/agents.md, "expert"): "expert", "expert:<worlds>" (worlds per decision, in
-// `iterations`), "expert:<ms>ms" (a wall-clock budget) and ":rollout=random|heuristic|policy" (who plays
-// on in a world until its stock is exhausted or closed).
+// `iterations`), "expert:<ms>ms" (a wall-clock budget), ":rollout=random|heuristic|policy" (who plays
+// on in a world until its stock is exhausted or closed), ":open=tree|worlds" (how the card play is
+// searched while the stock is open) and ":c=<x>" (the tree's exploration constant, in `exploration`).
 bool is_expert_name(std::string_view name);
 IsmctsOptions parse_expert(std::string_view name);  // throws Error naming the bad part
 std::string expert_name(const IsmctsOptions& options);

@@ -17,6 +17,7 @@
 #include "games/schnapsen/cards.hpp"
 #include "games/schnapsen/deal.hpp"
 #include "games/schnapsen/game.hpp"
+#include "games/schnapsen/game_value.hpp"
 #include "games/schnapsen/observation.hpp"
 #include "games/schnapsen/rules.hpp"
 #include "games/schnapsen/simulate.hpp"
@@ -270,6 +271,32 @@ TEST_CASE("S6.7 the solver values a fresh close of schnapsen seed 54 and allocat
                        "S6.4: the stock is still open (10 cards); solve needs it exhausted or closed (S6.7)", Error);
   CHECK_THROWS_WITH_AS(solver.solve(Game(preset("bauernschnapsen"), 54), values),
                        doctest::Contains("S2.1: solve needs a two-player deal"), Error);
+}
+
+TEST_CASE("S8.6 the expert values a deal by the game it decides: won or lost in a game to one point, its points in a long one") {
+  for (int a = 0; a <= kEquityNeeds; ++a) {
+    for (int b = 0; b <= kEquityNeeds; ++b) CHECK(kEquity[a][b] + kEquity[b][a] == doctest::Approx(1.0));
+  }
+  const GameValue to_one(1, 1);  // a game to one point (S8.6): the deal is the game
+  CHECK(to_one(1) == 1.0);
+  CHECK(to_one(3) == 1.0);
+  CHECK(to_one(-2) == -1.0);
+  CHECK(to_one(0) == 0.0);
+  const GameValue start(7, 7);  // schnapsen's first deal: one point either way is the unit
+  CHECK(start(1) == doctest::Approx(1.0));
+  CHECK(start(-1) == doctest::Approx(-1.0));
+  CHECK(start(-3) == doctest::Approx(-start(3)));
+  CHECK(start(3) > start(2));
+  CHECK(start(2) > start(1));
+  const GameValue one_to_go(1, 6);  // any won deal wins the game: 1, 2 and 3 points are alike
+  CHECK(one_to_go(1) == one_to_go(3));
+  CHECK(one_to_go(-3) < one_to_go(-1));
+  const GameValue long_game(1000 - 12, 1000 - 3);  // beyond the table: the deal's points themselves
+  CHECK(long_game(3) == 3.0);
+  CHECK(long_game(-2) == -2.0);
+  Rules rules = preset("schnapsen");
+  rules.target = 1;
+  CHECK(GameValue(Game(rules, 5), 0)(2) == 1.0);
 }
 
 TEST_CASE("an expert decision with warm thread storage allocates nothing and repeats for its seed") {

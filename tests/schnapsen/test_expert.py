@@ -25,6 +25,8 @@ def test_expert_is_a_builtin_agent_with_its_knobs_in_canonical_names() -> None:
     assert bieten.Agent("Expert").name == "expert"
     assert bieten.Agent("expert:16:rollout=policy").name == "expert:16:rollout=policy"
     assert bieten.Agent("expert:2.5ms").name == "expert:2.5ms"
+    assert bieten.Agent("expert:C=0.5:Open=Tree:64").name == "expert:64:open=tree:c=0.5"
+    assert bieten.Agent("expert:open=worlds").name == "expert:open=worlds"
 
 
 @pytest.mark.parametrize(
@@ -34,6 +36,9 @@ def test_expert_is_a_builtin_agent_with_its_knobs_in_canonical_names() -> None:
         ("expert:rollout=oracle", "the rollout must be random, heuristic or policy"),
         ("expert::8", "empty part"),
         ("expert:-3ms", "the time budget must be a positive number of ms"),
+        ("expert:open=forest", "open must be tree or worlds"),
+        ("expert:c=-1", "the exploration constant must be a number >= 0"),
+        ("expert:open=worlds:c=2", "c is the tree's exploration constant; open=worlds has no tree"),
     ],
 )
 def test_bad_expert_knobs_are_named(name: str, why: str) -> None:
@@ -41,13 +46,14 @@ def test_bad_expert_knobs_are_named(name: str, why: str) -> None:
         bieten.Agent(name)
 
 
-def exhausted_positions(count: int, seed: int) -> list[Game]:
+def exhausted_positions(count: int, seed: int, **knobs: int) -> list[Game]:
     """Two-player games played at random to the moment the stock is exhausted (S6.4), not closed: the
     seat to act then knows the other hand (every unseen card), so its one world is the true state."""
     rng = random.Random(seed)
     out: list[Game] = []
     while len(out) < count:
-        game = Game(Rules.preset(rng.choice(["schnapsen", "bauernschnapsen_2"])), rng.getrandbits(64))
+        rules = Rules.preset(rng.choice(["schnapsen", "bauernschnapsen_2"]), **knobs)
+        game = Game(rules, rng.getrandbits(64))
         while not game.is_over:
             legal = [str(a) for a in game.legal_actions()]
             if game.phase == "play" and game.stock_count == 0 and not game.closed and len(legal) > 1:
@@ -68,11 +74,26 @@ def test_with_the_stock_exhausted_expert_plays_an_action_of_the_best_exact_value
         assert values[chosen] == max(values.values()), (values, chosen)
 
 
+def test_in_a_game_to_one_point_expert_wins_the_deal_where_it_can_not_its_points() -> None:
+    """S8.6: where the deal decides the game, every won deal is worth the same to the expert, so it plays
+    an action that wins (solve() values it above 0) exactly when one does, and no longer only the one that
+    wins most."""
+    agent = bieten.Agent("expert:4", seed=9)
+    not_the_most = 0
+    for game in exhausted_positions(80, seed=41, target=1):
+        values = solve(game)
+        chosen = str(schnapsen.Action(agent.act(game)))
+        assert (values[chosen] > 0) == (max(values.values()) > 0), (values, chosen)
+        not_the_most += values[chosen] < max(values.values())
+    assert not_the_most > 0  # with the points (a long game) it would always take the most
+
+
+@pytest.mark.parametrize("agent", ["expert:6", "expert:6:open=worlds", "expert:6:c=3"])
 @pytest.mark.parametrize("preset", ["schnapsen", "bauernschnapsen_2", "bauernschnapsen"])
-def test_expert_chooses_only_legal_actions_and_repeats_for_its_seed(preset: str) -> None:
+def test_expert_chooses_only_legal_actions_and_repeats_for_its_seed(preset: str, agent: str) -> None:
     for seed in range(2):
         game = Game(Rules.preset(preset, target=3), seed)
-        first, second = bieten.Agent("expert:6", seed=seed), bieten.Agent("expert:6", seed=seed)
+        first, second = bieten.Agent(agent, seed=seed), bieten.Agent(agent, seed=seed)
         while not game.is_over:
             action = first.act(game)
             assert second.act(game) == action
@@ -155,7 +176,8 @@ def test_the_protocol_schema_takes_expert_names_and_refuses_bad_knobs() -> None:
     path = Path(bieten.__file__).parent / "schema" / "protocol-v1.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
     pattern = re.compile(schema["$defs"]["agent"]["pattern"])
-    for name in ("expert", "Expert:64", "expert:20ms", "expert:16:rollout=policy"):
+    takes = ("expert", "Expert:64", "expert:20ms", "expert:16:rollout=policy", "expert:open=worlds")
+    for name in (*takes, "expert:C=1.5:open=Tree"):
         assert pattern.match(name), name
-    for name in ("expert:0", "experts", "expert:rollout=oracle"):
+    for name in ("expert:0", "experts", "expert:rollout=oracle", "expert:open=forest", "expert:c=-1"):
         assert not pattern.match(name), name

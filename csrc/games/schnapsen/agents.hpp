@@ -37,12 +37,19 @@ ActionId heuristic_action(const Game& game, SplitMix64& rng);
 inline constexpr int kIsmctsDefaultIterations = 1000;
 ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
-// The expert (docs/agents.md "expert", expert.cpp): in two-player card play, perfect information Monte
-// Carlo with an exact end game: worlds drawn as for ismcts (`iterations` of them, or for `time_ms`), each
-// action valued in each world exactly by the solver (solver.hpp) where the stock is exhausted or closed,
-// and before that by `rollout` (default: the heuristic) playing on until it is; the highest sum. With four players it plays as the
+// The expert (docs/agents.md "expert", expert.cpp): in two-player card play, an exact end game under
+// worlds drawn as for ismcts. While the stock is open, information-set tree search (core/ismcts.hpp) with
+// `iterations` worlds (default kExpertDefaultTreeWorlds) or for `time_ms`, exploration `exploration`
+// (default kExpertDefaultExploration), whose horizon is the first state of a world where the stock is
+// exhausted or closed, valued there exactly by the solver (solver.hpp), `rollout` (default: the heuristic)
+// playing both seats from the tree to that state. Once the stock is closed at the decision, and with
+// open=worlds (`open_tree` 0) before, every legal action is valued in each world (default
+// kExpertDefaultWorlds of them): exactly, or by a play-out and then exactly; the highest sum. A deal's
+// result is valued by the chance of winning the game it gives (S8.6). With four players it plays as the
 // default ismcts; at the cut (S3.3) as the heuristic.
-inline constexpr int kExpertDefaultWorlds = 512;  // docs/agents.md "expert": tuned against ismcts
+inline constexpr int kExpertDefaultWorlds = 512;        // docs/agents.md "expert": tuned against ismcts
+inline constexpr int kExpertDefaultTreeWorlds = 4000;   // docs/agents.md "expert": tuned against RdeepBot
+inline constexpr double kExpertDefaultExploration = 1.0;  // on deal results in game points (GameValue)
 ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& options = {});
 
 // The learned policy (core/policy.hpp, docs/agents.md "policy"): the shipped network of the preset's

@@ -1,21 +1,33 @@
-// The expert agent of two-player Schnapsen (schnapsen/agents.hpp, docs/agents.md "expert"): perfect
-// information Monte Carlo with an exact end game. At each decision of the card play it draws worlds of
-// the hidden cards consistent with the seat's view (schnapsen/sampler.hpp, S12) and, in each, values every
-// legal action: exactly by the solver (solver.hpp) wherever the stock is exhausted or closed in that world
-// (a close, S6.7, is valued so at once), and before that by playing on with the rollout agent (both seats)
-// until the stock is exhausted or closed, then exactly. Where the seat itself acts again (after an exchange,
-// S6.5, or a marriage, S6.6) the best of its next actions counts. It plays the action of the highest sum.
+// The expert agent of two-player Schnapsen (schnapsen/agents.hpp, docs/agents.md "expert"): an exact end
+// game under sampled worlds. At each decision of the card play it draws worlds of the hidden cards
+// consistent with the seat's view (schnapsen/sampler.hpp, S12); wherever the stock is exhausted or closed
+// in a world (a close, S6.7, at once) the solver (solver.hpp) values the deal exactly.
 //
-// Everything a decision needs lives in per-thread storage made once (the solver's table, the games the
-// worlds are played in, the policy's workspace), so a warm decision allocates nothing; the choice depends
-// only on the game and the generator, never on the thread or on what the table held before.
+// - While the stock is open at the decision (the default, open=tree): information-set tree search
+//   (core/ismcts.hpp) over the card play, one world per iteration, whose horizon is the first state of
+//   the world the solver can finish; between the tree and that state the rollout agent plays both seats.
+// - open=worlds: every legal action is valued in every world (one play-out each, then exactly) and the
+//   highest sum is played; the same once the stock is closed at the decision, where each world is
+//   solved for every action at once.
+//
+// A deal's result is valued for the game (S8.6): by how it changes the chance of winning the game from
+// the score (GameValue), in units of a deal point.
+//
+// Everything a decision needs lives in per-thread storage made once (the solver's table, the tree's
+// nodes, the games the worlds are played in, the policy's workspace), so a warm decision allocates
+// nothing; the choice depends only on the game and the generator, never on the thread or on what the
+// table held before.
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <limits>
 #include <optional>
 
+#include "core/ismcts.hpp"
 #include "games/schnapsen/agents.hpp"
+#include "games/schnapsen/game_value.hpp"
 #include "games/schnapsen/sampler.hpp"
+#include "games/schnapsen/search_traits.hpp"
 #include "games/schnapsen/solver.hpp"
 
 namespace bieten::schnapsen {
@@ -38,7 +50,8 @@ bool solvable(const Game& g) { return g.phase() == Phase::kPlay && (g.stock_coun
 class Evaluator {
  public:
   Evaluator(ExpertStorage& s, const Game& root, int seat, Rollout rollout, SplitMix64& rng)
-      : s_(s), seat_(seat), rollout_(rollout), rng_(rng), hand_(root.hand_number()), base_(root.scores()) {}
+      : s_(s), seat_(seat), rollout_(rollout), rng_(rng), hand_(root.hand_number()), base_(root.scores()),
+        game_value_(root, seat) {}
 
   // The value for the seat of `g`, a world's state after the root action (g is played on). While the
   // seat is still at the lead it announced (S6.5 exchange, S6.6 marriage: `own`), its best next action
@@ -66,11 +79,11 @@ class Evaluator {
  private:
   double exact(const Game& g) {
     const int v = s_.solver.value(g, {g.hand(0), g.hand(1)});
-    return g.current_player() == seat_ ? v : -v;
+    return game_value_(g.current_player() == seat_ ? v : -v);
   }
   double deal_value(const Game& g) const {
     const int other = 1 - seat_;
-    return (g.scores()[seat_] - base_[seat_]) - (g.scores()[other] - base_[other]);
+    return game_value_((g.scores()[seat_] - base_[seat_]) - (g.scores()[other] - base_[other]));
   }
   ActionId play_out(const Game& g) {
     switch (rollout_) {
@@ -87,6 +100,40 @@ class Evaluator {
   SplitMix64& rng_;
   std::uint64_t hand_;
   std::array<int, kMaxPlayers> base_;
+  GameValue game_value_;
+};
+
+// The traits of the tree search (core/ismcts.hpp) while the stock is open: worlds from the seat's view,
+// the horizon the end of the deal or the first state of the world the solver can finish (the stock
+// exhausted or closed, S6.4, S6.7), valued there exactly; the rollout plays both seats until then.
+class TreeTraits : public WorldTraits {
+ public:
+  TreeTraits(ExpertStorage& s, const Game& root, int seat, const SeatView& view, Rollout rollout, SplitMix64& rng)
+      : WorldTraits(view, rng, rollout, Rollout::kHeuristic), s_(s), seat_(seat), hand_(root.hand_number()),
+        base_(root.scores()), game_value_(root, seat) {}
+
+  int actor(const Game& g) const {
+    if (g.is_over() || g.hand_number() != hand_ || solvable(g)) return -1;
+    return g.current_player();
+  }
+  void rewards(const Game& g, ismcts::Rewards& r) const {
+    int v = 0;  // for seat_
+    if (g.is_over() || g.hand_number() != hand_) {
+      v = (g.scores()[seat_] - base_[seat_]) - (g.scores()[1 - seat_] - base_[1 - seat_]);
+    } else {
+      const int mover = s_.solver.value(g, {g.hand(0), g.hand(1)});
+      v = g.current_player() == seat_ ? mover : -mover;
+    }
+    r[seat_] = game_value_(v);
+    r[1 - seat_] = -r[seat_];  // zero-sum: the other seat's chance moves by as much the other way
+  }
+
+ private:
+  ExpertStorage& s_;
+  int seat_;
+  std::uint64_t hand_;
+  std::array<int, kMaxPlayers> base_;
+  GameValue game_value_;
 };
 
 // Whether the view leaves exactly one world: nothing face down in the stock and every unseen card in the
@@ -110,7 +157,14 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   Game& root = *s.root;
   root.drop_record();
   const Rollout rollout = options.rollout_set ? options.rollout : Rollout::kHeuristic;
+  const bool at_end = solvable(root);
+  if (!at_end && options.open_tree != 0) {  // the stock is open: the tree (open=tree, the default)
+    TreeTraits traits(s, root, seat, view, rollout, rng);
+    const double c = options.exploration >= 0 ? options.exploration : kExpertDefaultExploration;
+    return ismcts::search(traits, root, seat, options, c, kExpertDefaultTreeWorlds, rng, false);
+  }
   Evaluator eval(s, root, seat, rollout, rng);
+  const GameValue game_value(root, seat);
   WorldSampler sampler(view, rng);
   World world{};
   std::array<double, kNumActions> sum{};
@@ -121,7 +175,6 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::microseconds(static_cast<std::int64_t>(options.time_ms * 1000.0));
   const bool timed = options.iterations <= 0 && options.time_ms > 0 && !one_world(view);
-  const bool at_end = solvable(root);
   for (int w = 0; w < worlds; ++w) {
     if (timed && w > 0 && Clock::now() >= deadline) break;
     if (!sampler.draw(world)) continue;
@@ -129,7 +182,7 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
     state.set_hidden(world.hands, world.stock.data());
     if (at_end) {  // the whole deal is exact in this world: every action at once
       s.solver.solve_world(state, {world.hands[0], world.hands[1]}, exact);
-      for (ActionMask m = legal; m; m &= m - 1) sum[std::countr_zero(m)] += exact[std::countr_zero(m)];
+      for (ActionMask m = legal; m; m &= m - 1) sum[std::countr_zero(m)] += game_value(exact[std::countr_zero(m)]);
       continue;
     }
     for (ActionMask m = legal; m; m &= m - 1) {

@@ -6,7 +6,7 @@
 
 #include "core/ismcts.hpp"
 #include "games/schnapsen/agents.hpp"
-#include "games/schnapsen/sampler.hpp"
+#include "games/schnapsen/search_traits.hpp"
 
 namespace bieten::schnapsen {
 
@@ -15,18 +15,10 @@ namespace {
 constexpr double kDefaultExploration = 1.0;  // on rewards in game points (docs/agents.md)
 constexpr double kWinBonus = 3.0;            // a won game, in game points
 
-struct Heuristic {
-  ActionId operator()(const Game& g, SplitMix64& rng) const { return heuristic_action(g, rng); }
-};
-
-class Traits : public ismcts::Moves<Game, Heuristic> {
+class Traits : public WorldTraits {
  public:
-  using State = Game;
-  static constexpr int kMaxActions = kNumActions;
-
   Traits(const Game& g, const SeatView& v, SplitMix64& rng, Rollout rollout, Rollout model)
-      : Moves(rollout, model), view_(v), sampler_(view_, rng), hand_(g.hand_number()), players_(g.players()),
-        base_(g.scores()) {
+      : WorldTraits(v, rng, rollout, model), hand_(g.hand_number()), players_(g.players()), base_(g.scores()) {
     for (int p = 0; p < players_; ++p) {
       opponent_[p] = -1;
       for (int q = 0; q < players_; ++q) {
@@ -38,19 +30,9 @@ class Traits : public ismcts::Moves<Game, Heuristic> {
     }
   }
 
-  bool determinize(Game& s, SplitMix64&) {
-    if (!sampler_.draw(world_)) return false;
-    s.set_hidden(world_.hands, world_.stock.data());
-    return true;
-  }
   int actor(const Game& s) const {
     if (s.is_over() || s.hand_number() != hand_) return -1;
     return s.current_player() >= 0 ? s.current_player() : -1;
-  }
-  int legal(const Game& s, std::uint8_t* out) const {
-    int n = 0;
-    for (ActionMask m = s.legal_mask(); m; m &= m - 1) out[n++] = static_cast<std::uint8_t>(std::countr_zero(m));
-    return n;
   }
   void rewards(const Game& s, ismcts::Rewards& r) const {
     for (int p = 0; p < players_; ++p) {
@@ -63,13 +45,10 @@ class Traits : public ismcts::Moves<Game, Heuristic> {
   }
 
  private:
-  SeatView view_;
-  WorldSampler sampler_;
   std::uint64_t hand_;
   int players_;
   std::array<int, kMaxPlayers> base_;
   std::array<int, kMaxPlayers> opponent_{};
-  World world_{};
 };
 
 }  // namespace
