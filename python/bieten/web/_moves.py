@@ -6,17 +6,32 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bieten._session import Table
 from bieten.web._limits import Unstored
 from bieten.web._tables import ServedTable
 
 if TYPE_CHECKING:
-    from bieten.web._server import Server
+    from bieten.web._store import Store
 
-__all__ = ["Moves"]
+__all__ = ["Host", "Moves"]
+
+
+class Host(Protocol):
+    """What :class:`Moves` needs of the server whose tables it moves (:class:`~bieten.web._server.Server`):
+    its store, clock, tables, configured policies and bot delay, and its task spawner and table drop."""
+
+    bot_delay: float
+    store: Store
+    clock: Callable[[], float]
+    tables: dict[str, ServedTable]
+    policies: dict[str, tuple[str, str]]
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+    def drop(self, ident: str) -> None: ...
+
 
 log = logging.getLogger("bieten.web")
 
@@ -25,7 +40,7 @@ class Moves:
     """Makes the moves of one :class:`~bieten.web._server.Server`'s tables: a person's (``commit``),
     another process's (``heard``) and the bots' (``kick_bots``)."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Host) -> None:
         self.server = server
 
     async def commit(self, served: ServedTable, move: Callable[[Table], dict[str, Any]], seat: int) -> bool:
