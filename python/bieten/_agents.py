@@ -14,8 +14,9 @@ from bieten._seeds import check_u64
 #: decision), ``"ismcts:8ms"`` (a time budget), ``":c=1.5"``, ``":rollout=random"`` (docs/agents.md);
 #: ``"policy"`` is the network learned from self-play that ships with the engine, and
 #: ``"policy:PATH"`` a network read from a file (what ``bieten train`` writes, ``DIR/<game>.bin``);
-#: ``"expert"`` solves the worlds it draws exactly where its game has a solver, ``"expert:64"``
-#: (worlds), ``"expert:20ms"``, ``":rollout=policy"`` (docs/agents.md, "expert").
+#: ``"expert"`` searches the worlds it draws as a tree and solves each exactly where its game has a
+#: solver, ``"expert:64"`` (worlds), ``"expert:20ms"``, ``":rollout=policy"``, ``":open=worlds"``,
+#: ``":c=1.5"`` (docs/agents.md, "expert").
 AGENTS = ("random", "heuristic", "ismcts", "policy", "expert")
 
 #: How the names of agents are listed in messages: the built-in ones and the two that take more.
