@@ -47,11 +47,39 @@ ExpertStorage& storage() {
 
 bool solvable(const Game& g) { return g.phase() == Phase::kPlay && (g.stock_count() == 0 || g.closed()); }
 
+// Where both searches stop in a world, and what that is worth to the searching seat: the deal's result
+// once it is over (or the next deal has begun), else, once the stock is exhausted or closed (S6.4,
+// S6.7), the solver's exact value; either valued for the game (GameValue, S8.6).
+class Horizon {
+ public:
+  Horizon(Solver& solver, const Game& root, int seat)
+      : solver_(solver), seat_(seat), hand_(root.hand_number()), base_(root.scores()), game_value_(root, seat) {}
+
+  bool deal_over(const Game& g) const { return g.is_over() || g.hand_number() != hand_; }
+  bool reached(const Game& g) const { return deal_over(g) || solvable(g); }
+  // The value of `g`, a state where reached(g).
+  double value(const Game& g) const {
+    if (deal_over(g)) {
+      return game_value_((g.scores()[seat_] - base_[seat_]) - (g.scores()[1 - seat_] - base_[1 - seat_]));
+    }
+    const int v = solver_.value(g, {g.hand(0), g.hand(1)});  // for the seat to move
+    return game_value_(g.current_player() == seat_ ? v : -v);
+  }
+  // The value of the seat's game points from the deal minus the other's.
+  double of_points(int v) const { return game_value_(v); }
+
+ private:
+  Solver& solver_;
+  int seat_;
+  std::uint64_t hand_;
+  std::array<int, kMaxPlayers> base_;
+  GameValue game_value_;
+};
+
 class Evaluator {
  public:
-  Evaluator(ExpertStorage& s, const Game& root, int seat, Rollout rollout, SplitMix64& rng)
-      : s_(s), seat_(seat), rollout_(rollout), rng_(rng), hand_(root.hand_number()), base_(root.scores()),
-        game_value_(root, seat) {}
+  Evaluator(ExpertStorage& s, const Horizon& horizon, Rollout rollout, SplitMix64& rng)
+      : s_(s), horizon_(horizon), rollout_(rollout), rng_(rng) {}
 
   // The value for the seat of `g`, a world's state after the root action (g is played on). While the
   // seat is still at the lead it announced (S6.5 exchange, S6.6 marriage: `own`), its best next action
@@ -59,8 +87,7 @@ class Evaluator {
   // deal. (A perfect-information search of the other seat's answers before the stock is exhausted was
   // measured weaker: docs/agents.md "expert".)
   double value(Game& g, bool own) {
-    if (g.is_over() || g.hand_number() != hand_) return deal_value(g);
-    if (solvable(g)) return exact(g);
+    if (horizon_.reached(g)) return horizon_.value(g);
     if (own) {
       double best = -std::numeric_limits<double>::infinity();
       for (ActionMask m = g.legal_mask(); m; m &= m - 1) {
@@ -71,20 +98,11 @@ class Evaluator {
       }
       return best;
     }
-    while (!g.is_over() && g.hand_number() == hand_ && !solvable(g)) g.apply_unchecked(play_out(g));
-    if (g.is_over() || g.hand_number() != hand_) return deal_value(g);
-    return exact(g);
+    while (!horizon_.reached(g)) g.apply_unchecked(play_out(g));
+    return horizon_.value(g);
   }
 
  private:
-  double exact(const Game& g) {
-    const int v = s_.solver.value(g, {g.hand(0), g.hand(1)});
-    return game_value_(g.current_player() == seat_ ? v : -v);
-  }
-  double deal_value(const Game& g) const {
-    const int other = 1 - seat_;
-    return game_value_((g.scores()[seat_] - base_[seat_]) - (g.scores()[other] - base_[other]));
-  }
   ActionId play_out(const Game& g) {
     switch (rollout_) {
       case Rollout::kRandom: return random_action(g, rng_);
@@ -95,45 +113,27 @@ class Evaluator {
   }
 
   ExpertStorage& s_;
-  int seat_;
+  const Horizon& horizon_;
   Rollout rollout_;
   SplitMix64& rng_;
-  std::uint64_t hand_;
-  std::array<int, kMaxPlayers> base_;
-  GameValue game_value_;
 };
 
 // The traits of the tree search (core/ismcts.hpp) while the stock is open: worlds from the seat's view,
-// the horizon the end of the deal or the first state of the world the solver can finish (the stock
-// exhausted or closed, S6.4, S6.7), valued there exactly; the rollout plays both seats until then.
+// the horizon's states as the search's, valued there; the rollout plays both seats until then.
 class TreeTraits : public WorldTraits {
  public:
-  TreeTraits(ExpertStorage& s, const Game& root, int seat, const SeatView& view, Rollout rollout, SplitMix64& rng)
-      : WorldTraits(view, rng, rollout, Rollout::kHeuristic), s_(s), seat_(seat), hand_(root.hand_number()),
-        base_(root.scores()), game_value_(root, seat) {}
+  TreeTraits(const Horizon& horizon, int seat, const SeatView& view, Rollout rollout, SplitMix64& rng)
+      : WorldTraits(view, rng, rollout, Rollout::kHeuristic), horizon_(horizon), seat_(seat) {}
 
-  int actor(const Game& g) const {
-    if (g.is_over() || g.hand_number() != hand_ || solvable(g)) return -1;
-    return g.current_player();
-  }
+  int actor(const Game& g) const { return horizon_.reached(g) ? -1 : g.current_player(); }
   void rewards(const Game& g, ismcts::Rewards& r) const {
-    int v = 0;  // for seat_
-    if (g.is_over() || g.hand_number() != hand_) {
-      v = (g.scores()[seat_] - base_[seat_]) - (g.scores()[1 - seat_] - base_[1 - seat_]);
-    } else {
-      const int mover = s_.solver.value(g, {g.hand(0), g.hand(1)});
-      v = g.current_player() == seat_ ? mover : -mover;
-    }
-    r[seat_] = game_value_(v);
+    r[seat_] = horizon_.value(g);
     r[1 - seat_] = -r[seat_];  // zero-sum: the other seat's chance moves by as much the other way
   }
 
  private:
-  ExpertStorage& s_;
+  const Horizon& horizon_;
   int seat_;
-  std::uint64_t hand_;
-  std::array<int, kMaxPlayers> base_;
-  GameValue game_value_;
 };
 
 // Whether the view leaves exactly one world: nothing face down in the stock and every unseen card in the
@@ -158,13 +158,13 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   root.drop_record();
   const Rollout rollout = options.rollout_set ? options.rollout : Rollout::kHeuristic;
   const bool at_end = solvable(root);
+  const Horizon horizon(s.solver, root, seat);
   if (!at_end && options.open_tree != 0) {  // the stock is open: the tree (open=tree, the default)
-    TreeTraits traits(s, root, seat, view, rollout, rng);
+    TreeTraits traits(horizon, seat, view, rollout, rng);
     const double c = options.exploration >= 0 ? options.exploration : kExpertDefaultExploration;
     return ismcts::search(traits, root, seat, options, c, kExpertDefaultTreeWorlds, rng, false);
   }
-  Evaluator eval(s, root, seat, rollout, rng);
-  const GameValue game_value(root, seat);
+  Evaluator eval(s, horizon, rollout, rng);
   WorldSampler sampler(view, rng);
   World world{};
   std::array<double, kNumActions> sum{};
@@ -182,7 +182,7 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
     state.set_hidden(world.hands, world.stock.data());
     if (at_end) {  // the whole deal is exact in this world: every action at once
       s.solver.solve_world(state, {world.hands[0], world.hands[1]}, exact);
-      for (ActionMask m = legal; m; m &= m - 1) sum[std::countr_zero(m)] += game_value(exact[std::countr_zero(m)]);
+      for (ActionMask m = legal; m; m &= m - 1) sum[std::countr_zero(m)] += horizon.of_points(exact[std::countr_zero(m)]);
       continue;
     }
     for (ActionMask m = legal; m; m &= m - 1) {
