@@ -18,9 +18,19 @@
 // (which cannot depend on their own hidden cards): at their nodes the traits' model chooses,
 // seeing their cards in the world drawn, and the tree only records the action they took.
 //
+// With the optional traits `kHandClasses` and `hand_class(state, seat)` (a class of that seat's hand in
+// the world drawn, from 0 to kHandClasses - 1, or -1 for none), another seat choosing by UCB chooses by
+// the statistics of the worlds where its hand is of the same class: visits, rewards and availability are
+// kept per class at its nodes. Fused over every hand the other seat might hold, its choice is the one
+// that is best on average over hands it knows it has not got (it plays as if blind to its own cards);
+// by class it answers one way with its key cards and another without them. The children are still one
+// per action, so the searching seat's own later choices, which cannot see the class, share them. The
+// actions a class has not yet tried are taken first (the best overall mean first); then UCB by class.
+//
 // Everything is a function of the game, the options and the generator given: with an iteration
 // budget the choice is reproducible. Nodes live in one vector per thread, reused from decision to
-// decision, so the hot path allocates nothing once it has grown.
+// decision (and the class statistics in one beside it), so the hot path allocates nothing once it has
+// grown.
 #pragma once
 
 #include <algorithm>
@@ -58,6 +68,19 @@ concept Traits = requires(T t, const T ct, typename T::State& s, const typename 
   { t.prior(cs, out, 1, 1.0, probs) };
 };
 
+// The optional traits of the other seats' statistics split by a class of their hand (see above).
+template <typename T>
+concept HandClasses = requires(const T ct, const typename T::State& cs) {
+  { T::kHandClasses } -> std::convertible_to<int>;
+  { ct.hand_class(cs, 0) } -> std::convertible_to<int>;
+};
+
+template <typename T>
+constexpr int hand_classes() {
+  if constexpr (HandClasses<T>) return T::kHandClasses;
+  return 0;
+}
+
 // The softmax at temperature `tau` of a network's `outputs` over the `n` legal action ids: the prior of
 // ismcts:prior=policy (each game's traits give it their network's outputs).
 inline void softmax_prior(const float* outputs, const std::uint8_t* legal, int n, double tau, float* out) {
@@ -83,6 +106,14 @@ struct Node {
   float prior = 0;          // with a prior: P(action) at the parent, when the node was added
 };
 
+// A node's statistics per class of the hand of the seat choosing it (HandClasses), beside the node.
+template <int kClasses>
+struct ClassStats {
+  std::array<std::uint32_t, kClasses> visits{};
+  std::array<std::uint32_t, kClasses> avail{};
+  std::array<double, kClasses> reward{};
+};
+
 struct SearchStats {
   int iterations = 0;
   int nodes = 0;
@@ -94,15 +125,41 @@ inline std::vector<Node>& thread_arena() {
   return arena;
 }
 
+// The class statistics of the calling thread's nodes, index for index, reused across searches.
+template <int kClasses>
+std::vector<ClassStats<kClasses>>& thread_class_arena() {
+  thread_local std::vector<ClassStats<kClasses>> arena;
+  return arena;
+}
+
 // Searches from `root` (where `root_seat` is to act) and returns the chosen action.
 template <Traits T>
 std::uint8_t search(T& traits, const typename T::State& root, int root_seat, const IsmctsOptions& options,
                     double exploration, int default_iterations, SplitMix64& rng, bool model_others,
                     SearchStats* stats = nullptr) {
   using State = typename T::State;
+  constexpr int kClasses = hand_classes<T>();
   std::vector<Node>& nodes = thread_arena();
+  std::vector<ClassStats<std::max(kClasses, 1)>>& class_stats = thread_class_arena<std::max(kClasses, 1)>();
   nodes.clear();
   nodes.push_back(Node{});
+  if constexpr (kClasses > 0) {
+    class_stats.clear();
+    class_stats.emplace_back();
+  }
+  // Adds the child of `parent` for `action`, chosen by `seat`, first in its list; returns its index.
+  auto add_child = [&](std::int32_t parent, std::uint8_t action, int seat, float p) {
+    Node node;
+    node.action = action;
+    node.actor = static_cast<std::int8_t>(seat);
+    node.prior = p;
+    node.next_sibling = nodes[parent].first_child;
+    const auto index = static_cast<std::int32_t>(nodes.size());
+    nodes.push_back(node);
+    if constexpr (kClasses > 0) class_stats.emplace_back();
+    nodes[parent].first_child = index;
+    return index;
+  };
   const int iterations = options.iterations > 0 ? options.iterations : options.time_ms > 0 ? 0 : default_iterations;
   using Clock = std::chrono::steady_clock;
   const auto deadline =
@@ -111,6 +168,7 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
   std::array<std::uint8_t, T::kMaxActions> legal{};
   std::array<std::int32_t, T::kMaxActions> child_of{};
   std::array<std::int32_t, 256> path{};  // node indices from the root
+  std::array<std::int8_t, 256> path_class{};  // the class of the hand that chose each node, or -1
   std::array<float, T::kMaxActions> prior{};
   const bool use_prior = options.prior;
   const double tau = options.prior_temperature > 0 ? options.prior_temperature : 1.0;
@@ -124,12 +182,23 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
     if (!traits.determinize(state, rng)) continue;
     int depth = 0;
     std::int32_t cur = 0;
+    path_class[depth] = -1;
     path[depth++] = 0;
+    auto descend = [&](std::int32_t node, int cls) {
+      if (depth < static_cast<int>(path.size())) {
+        path_class[depth] = static_cast<std::int8_t>(cls);
+        path[depth++] = node;
+      }
+    };
     // Selection and expansion.
     for (;;) {
       const int seat = traits.actor(state);
       if (seat < 0) break;
       const int n = traits.legal(state, legal.data());
+      int cls = -1;  // another seat's hand class, where its statistics are kept by class
+      if constexpr (kClasses > 0) {
+        if (seat != root_seat && !model_others) cls = traits.hand_class(state, seat);
+      }
       // The children compatible with this world, and the untried actions.
       int untried = 0;
       for (int i = 0; i < n; ++i) child_of[i] = -1;
@@ -151,18 +220,10 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         while (i < n && legal[i] != a) ++i;
         if (i == n) i = 0;  // a model's action is always legal; never index past the list
         const bool fresh = child_of[i] < 0;
-        if (fresh) {
-          Node node;
-          node.action = legal[i];
-          node.actor = static_cast<std::int8_t>(seat);
-          node.next_sibling = nodes[cur].first_child;
-          child_of[i] = static_cast<std::int32_t>(nodes.size());
-          nodes.push_back(node);
-          nodes[cur].first_child = child_of[i];
-        }
+        if (fresh) child_of[i] = add_child(cur, legal[i], seat, 0.0f);
         cur = child_of[i];
         traits.apply(state, legal[i]);
-        if (depth < static_cast<int>(path.size())) path[depth++] = cur;
+        descend(cur, -1);
         if (fresh) break;
         continue;
       }
@@ -183,22 +244,44 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
           }
         }
         for (int i = 0; i < n; ++i) {
-          if (child_of[i] >= 0) ++nodes[child_of[i]].avail;
+          if (child_of[i] < 0) continue;
+          ++nodes[child_of[i]].avail;
+          if constexpr (kClasses > 0) {
+            if (cls >= 0) ++class_stats[child_of[i]].avail[cls];
+          }
         }
-        Node node;
-        node.action = legal[pick];
-        node.actor = static_cast<std::int8_t>(seat);
-        node.prior = use_prior ? prior[pick] : 0.0f;
-        node.next_sibling = nodes[cur].first_child;
-        next = static_cast<std::int32_t>(nodes.size());
-        nodes.push_back(node);
-        nodes[cur].first_child = next;
+        next = add_child(cur, legal[pick], seat, use_prior ? prior[pick] : 0.0f);
+        if constexpr (kClasses > 0) {
+          if (cls >= 0) class_stats[next].avail[cls] = 1;
+        }
         traits.apply(state, legal[pick]);
-        if (depth < static_cast<int>(path.size())) path[depth++] = next;
+        descend(next, cls);
         cur = next;
         break;  // one new node per iteration, then the rollout
       }
       double best = -1e300;
+      if constexpr (kClasses > 0) {
+        if (cls >= 0) {
+          // By the class's statistics: the actions it has not tried first (the best overall mean first).
+          for (int i = 0; i < n; ++i) {
+            Node& c = nodes[child_of[i]];
+            ClassStats<kClasses>& k = class_stats[child_of[i]];
+            ++c.avail;
+            ++k.avail[cls];
+            const double mean = c.reward / c.visits;
+            const double value =
+                k.visits[cls] == 0
+                    ? 1e9 + mean
+                    : k.reward[cls] / k.visits[cls] +
+                          exploration * std::sqrt(std::log(static_cast<double>(k.avail[cls])) / k.visits[cls]);
+            if (value > best) best = value, next = child_of[i];
+          }
+          traits.apply(state, nodes[next].action);
+          cur = next;
+          descend(cur, cls);
+          continue;
+        }
+      }
       for (int i = 0; i < n; ++i) {
         Node& c = nodes[child_of[i]];
         const double explore =
@@ -210,7 +293,7 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
       }
       traits.apply(state, nodes[next].action);
       cur = next;
-      if (depth < static_cast<int>(path.size())) path[depth++] = cur;
+      descend(cur, -1);
     }
     // Rollout to the horizon.
     while (traits.actor(state) >= 0) traits.apply(state, traits.rollout(state, rng));
@@ -219,6 +302,12 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
       Node& nd = nodes[path[i]];
       ++nd.visits;
       if (nd.actor >= 0) nd.reward += rewards[nd.actor];
+      if constexpr (kClasses > 0) {
+        if (path_class[i] >= 0) {
+          ++class_stats[path[i]].visits[path_class[i]];
+          class_stats[path[i]].reward[path_class[i]] += rewards[nd.actor];
+        }
+      }
     }
   }
   if (stats) {

@@ -12,6 +12,7 @@
 
 #include "games/bieten/agents.hpp"
 #include "games/bieten/game.hpp"
+#include "core/ismcts.hpp"
 #include "core/ismcts_options.hpp"
 #include "games/bieten/sampler.hpp"
 #include "games/schnapsen/agents.hpp"
@@ -229,7 +230,71 @@ void agent_games(int games) {
   }
 }
 
+// A toy game for the other seat's statistics kept by its hand class (core/ismcts.hpp HandClasses). Seat 0
+// chooses kSafe (worth -4 to it) or kRisky; after kRisky seat 1, who holds a key card in half the
+// worlds, answers A or B. With the key card A wins big for seat 1 (seat 0: -10) and B a little (-2);
+// without it A loses (+10) and B still wins a little (-2). Seat 1 knowing its hand answers A with the key
+// card and B without: kRisky is worth (-10 - 2) / 2 = -6 to seat 0, so seat 0 plays safe. Fused over
+// both hands, A is worth 0 to seat 1 and B 2, so it answers B whatever it holds, and kRisky looks worth
+// -2 to seat 0: the search takes the risk it would lose by.
+struct KeyCardToy {
+  struct State {
+    int step = 0;
+    int key = 0;  // whether seat 1 holds the key card in this world (hidden from seat 0)
+    int first = -1;
+    int answer = -1;
+  };
+  static constexpr int kMaxActions = 2;
+  static constexpr int kHandClasses = 2;
+  static constexpr std::uint8_t kSafe = 0, kRisky = 1, kA = 0;
+  bool split = true;
+
+  bool determinize(State& s, SplitMix64& rng) {
+    s.key = static_cast<int>(rng.bounded(2));
+    return true;
+  }
+  int actor(const State& s) const { return s.step == 0 ? 0 : s.step == 1 && s.first == kRisky ? 1 : -1; }
+  int legal(const State&, std::uint8_t* out) const {
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+  }
+  void apply(State& s, std::uint8_t a) const {
+    (s.step == 0 ? s.first : s.answer) = a;
+    ++s.step;
+  }
+  std::uint8_t rollout(const State&, SplitMix64& rng) { return static_cast<std::uint8_t>(rng.bounded(2)); }
+  std::uint8_t model(const State&, SplitMix64& rng) { return static_cast<std::uint8_t>(rng.bounded(2)); }
+  void rewards(const State& s, ismcts::Rewards& r) const {
+    const double seat0 = s.first == kSafe ? -4.0 : s.answer != kA ? -2.0 : s.key ? -10.0 : 10.0;
+    r[0] = seat0;
+    r[1] = -seat0;
+  }
+  void prior(const State&, const std::uint8_t*, int n, double, float* probs) {
+    for (int i = 0; i < n; ++i) probs[i] = 1.0f / static_cast<float>(n);
+  }
+  int hand_class(const State& s, int seat) const { return split && seat == 1 ? s.key : -1; }
+};
+static_assert(ismcts::Traits<KeyCardToy> && ismcts::HandClasses<KeyCardToy>);
+
+// The root's choice in the toy, by 4,000 iterations from `seed`, with or without the split.
+std::uint8_t key_card_toy_choice(bool split, std::uint64_t seed) {
+  KeyCardToy toy;
+  toy.split = split;
+  IsmctsOptions o;
+  o.iterations = 4000;
+  SplitMix64 rng(seed);
+  return ismcts::search(toy, KeyCardToy::State{}, 0, o, 5.0, 0, rng, false);
+}
+
 }  // namespace
+
+TEST_CASE("the other seat's statistics kept by its hand class answer by its hand; fused they take the bait") {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    CHECK(key_card_toy_choice(true, seed) == KeyCardToy::kSafe);
+    CHECK(key_card_toy_choice(false, seed) == KeyCardToy::kRisky);
+  }
+}
 
 TEST_CASE("ISMCTS agent names and knobs parse and print") { agent_names(); }
 
