@@ -109,6 +109,9 @@ IsmctsOptions parse_expert(std::string_view name) {
     } else if (part.rfind("open=", 0) == 0) {
       if (part != "open=tree" && part != "open=worlds") bad_expert(name, "open must be tree or worlds");
       o.open_tree = part == "open=tree" ? 1 : 0;
+    } else if (part.rfind("others=", 0) == 0) {
+      if (part != "others=trumps" && part != "others=uct") bad_expert(name, "others must be trumps or uct");
+      o.split_others = part == "others=trumps" ? 1 : 0;
     } else if (part.rfind("c=", 0) == 0) {
       double c = 0;
       if (!parse_decimal(part.substr(2), c) || c > 1e6) {
@@ -135,6 +138,9 @@ IsmctsOptions parse_expert(std::string_view name) {
   if (o.open_tree == 0 && o.exploration >= 0) {
     bad_expert(name, "c is the tree's exploration constant; open=worlds has no tree");
   }
+  if (o.open_tree == 0 && o.split_others >= 0) {
+    bad_expert(name, "others= chooses how the tree keeps the other seat's statistics; open=worlds has no tree");
+  }
   return o;
 }
 
@@ -154,6 +160,7 @@ std::string expert_name(const IsmctsOptions& o) {
     std::snprintf(buf, sizeof buf, ":c=%g", o.exploration);
     out += buf;
   }
+  if (o.split_others >= 0) out += o.split_others ? ":others=trumps" : ":others=uct";
   return out;
 }
 

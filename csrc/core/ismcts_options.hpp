@@ -32,6 +32,8 @@ struct IsmctsOptions {
   int search_cards = -1;     // Bieten: 1 searches every card; 0, -1: the heuristic's card or a bid
   int open_tree = -1;        // expert: 1 (or -1, the default) a tree search while the stock is open; 0 one
                              // play-out per world and action (expert:open=worlds)
+  int split_others = -1;     // expert: 1 (or -1, the default) the other seat's tree statistics kept by the
+                             // trump Ace and Ten it holds in the world; 0 fused (expert:others=uct)
   friend bool operator==(const IsmctsOptions&, const IsmctsOptions&) = default;
 };
 
@@ -45,7 +47,8 @@ std::string ismcts_name(const IsmctsOptions& options);
 // The expert agent (docs/agents.md, "expert"): "expert", "expert:<worlds>" (worlds per decision, in
 // `iterations`), "expert:<ms>ms" (a wall-clock budget), ":rollout=random|heuristic|policy" (who plays
 // on in a world until its stock is exhausted or closed), ":open=tree|worlds" (how the card play is
-// searched while the stock is open) and ":c=<x>" (the tree's exploration constant, in `exploration`).
+// searched while the stock is open), ":c=<x>" (the tree's exploration constant, in `exploration`) and
+// ":others=trumps|uct" (the other seat's statistics in the tree kept by its high trumps, or fused).
 bool is_expert_name(std::string_view name);
 IsmctsOptions parse_expert(std::string_view name);  // throws Error naming the bad part
 std::string expert_name(const IsmctsOptions& options);

@@ -16,7 +16,7 @@ from bieten._seeds import check_u64
 #: ``"policy:PATH"`` a network read from a file (what ``bieten train`` writes, ``DIR/<game>.bin``);
 #: ``"expert"`` searches the worlds it draws as a tree and solves each exactly where its game has a
 #: solver, ``"expert:64"`` (worlds), ``"expert:20ms"``, ``":rollout=policy"``, ``":open=worlds"``,
-#: ``":c=1.5"`` (docs/agents.md, "expert").
+#: ``":c=1.5"``, ``":others=uct"`` (docs/agents.md, "expert").
 AGENTS = ("random", "heuristic", "ismcts", "policy", "expert")
 
 #: How the names of agents are listed in messages: the built-in ones and the two that take more.

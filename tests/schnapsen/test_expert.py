@@ -27,6 +27,8 @@ def test_expert_is_a_builtin_agent_with_its_knobs_in_canonical_names() -> None:
     assert bieten.Agent("expert:2.5ms").name == "expert:2.5ms"
     assert bieten.Agent("expert:C=0.5:Open=Tree:64").name == "expert:64:open=tree:c=0.5"
     assert bieten.Agent("expert:open=worlds").name == "expert:open=worlds"
+    assert bieten.Agent("Expert:Others=UCT:6").name == "expert:6:others=uct"
+    assert bieten.Agent("expert:others=trumps:c=2").name == "expert:c=2:others=trumps"
 
 
 @pytest.mark.parametrize(
@@ -39,6 +41,11 @@ def test_expert_is_a_builtin_agent_with_its_knobs_in_canonical_names() -> None:
         ("expert:open=forest", "open must be tree or worlds"),
         ("expert:c=-1", "the exploration constant must be a number >= 0"),
         ("expert:open=worlds:c=2", "c is the tree's exploration constant; open=worlds has no tree"),
+        ("expert:others=policy", "others must be trumps or uct"),
+        (
+            "expert:others=uct:open=worlds",
+            "others= chooses how the tree keeps the other seat's statistics; open=worlds has no tree",
+        ),
     ],
 )
 def test_bad_expert_knobs_are_named(name: str, why: str) -> None:
@@ -88,7 +95,7 @@ def test_in_a_game_to_one_point_expert_wins_the_deal_where_it_can_not_its_points
     assert not_the_most > 0  # with the points (a long game) it would always take the most
 
 
-@pytest.mark.parametrize("agent", ["expert:6", "expert:6:open=worlds", "expert:6:c=3"])
+@pytest.mark.parametrize("agent", ["expert:6", "expert:6:open=worlds", "expert:6:c=3", "expert:6:others=uct"])
 @pytest.mark.parametrize("preset", ["schnapsen", "bauernschnapsen_2", "bauernschnapsen"])
 def test_expert_chooses_only_legal_actions_and_repeats_for_its_seed(preset: str, agent: str) -> None:
     for seed in range(2):
@@ -99,6 +106,22 @@ def test_expert_chooses_only_legal_actions_and_repeats_for_its_seed(preset: str,
             assert second.act(game) == action
             assert action in game.legal_action_ids()
             game.apply_id(action)
+
+
+def test_the_other_seats_statistics_are_kept_by_its_trumps_by_default_and_fused_with_others_uct() -> None:
+    # The same worlds (the same seed) in the tree while the stock is open (S6): others=trumps is the default
+    # name for the same search; others=uct, fusing the other seat's statistics, chooses otherwise somewhere.
+    differ = 0
+    for seed in range(12):
+        game = Game(Rules.preset("schnapsen"), seed)
+        agents = [bieten.Agent(name, seed=seed) for name in ("expert:300", "expert:300:others=trumps")]
+        fused = bieten.Agent("expert:300:others=uct", seed=seed)
+        while not game.is_over and game.stock_count > 0 and not game.closed:
+            action = agents[0].act(game)
+            assert agents[1].act(game) == action
+            differ += fused.act(game) != action
+            game.apply_id(action)
+    assert differ > 0
 
 
 def test_expert_plays_bieten_as_the_default_ismcts() -> None:
@@ -176,8 +199,22 @@ def test_the_protocol_schema_takes_expert_names_and_refuses_bad_knobs() -> None:
     path = Path(bieten.__file__).parent / "schema" / "protocol-v1.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
     pattern = re.compile(schema["$defs"]["agent"]["pattern"])
-    takes = ("expert", "Expert:64", "expert:20ms", "expert:16:rollout=policy", "expert:open=worlds")
+    takes = (
+        "expert",
+        "Expert:64",
+        "expert:20ms",
+        "expert:16:rollout=policy",
+        "expert:open=worlds",
+        "expert:Others=UCT",
+    )
     for name in (*takes, "expert:C=1.5:open=Tree"):
         assert pattern.match(name), name
-    for name in ("expert:0", "experts", "expert:rollout=oracle", "expert:open=forest", "expert:c=-1"):
+    for name in (
+        "expert:0",
+        "experts",
+        "expert:rollout=oracle",
+        "expert:open=forest",
+        "expert:c=-1",
+        "expert:others=x",
+    ):
         assert not pattern.match(name), name

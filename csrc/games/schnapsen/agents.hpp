@@ -40,9 +40,10 @@ ActionId ismcts_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
 // The expert (docs/agents.md "expert", expert.cpp): in two-player card play, an exact end game under
 // worlds drawn as for ismcts. While the stock is open, information-set tree search (core/ismcts.hpp) with
 // `iterations` worlds (default kExpertDefaultTreeWorlds) or for `time_ms`, exploration `exploration`
-// (default kExpertDefaultExploration), whose horizon is the first state of a world where the stock is
-// exhausted or closed, valued there exactly by the solver (solver.hpp), `rollout` (default: the heuristic)
-// playing both seats from the tree to that state. Once the stock is closed at the decision, and with
+// (default kExpertDefaultExploration), the other seat's statistics kept by the trump Ace and Ten it holds
+// in the world unless `split_others` is 0 (others=uct), whose horizon is the first state of a world where
+// the stock is exhausted or closed, valued there exactly by the solver (solver.hpp), `rollout` (default:
+// the heuristic) playing both seats from the tree to that state. Once the stock is closed at the decision, and with
 // open=worlds (`open_tree` 0) before, every legal action is valued in each world (default
 // kExpertDefaultWorlds of them): exactly, or by a play-out and then exactly; the highest sum. A deal's
 // result is valued by the chance of winning the game it gives (S8.6). With four players it plays as the

@@ -64,9 +64,13 @@ inline constexpr int set_points(CardSet s) {
   return points;
 }
 
-inline constexpr Card kKingRank = 1, kOberRank = 2, kUnterRank = 3;
+inline constexpr Card kAceRank = 0, kKingRank = 1, kOberRank = 2, kUnterRank = 3, kTenRank = 4;
 inline constexpr Card king_of(int s) { return static_cast<Card>(8 * s + kKingRank); }
 inline constexpr Card ober_of(int s) { return static_cast<Card>(8 * s + kOberRank); }
 inline constexpr Card unter_of(int s) { return static_cast<Card>(8 * s + kUnterRank); }
+// The Ace and the Ten of suit s: the two highest of the suit (S1.2).
+inline constexpr CardSet ace_and_ten_of(int s) {
+  return CardSet{1} << (8 * s + kAceRank) | CardSet{1} << (8 * s + kTenRank);
+}
 
 }  // namespace bieten::schnapsen

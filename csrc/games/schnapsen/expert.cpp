@@ -6,6 +6,8 @@
 // - While the stock is open at the decision (the default, open=tree): information-set tree search
 //   (core/ismcts.hpp) over the card play, one world per iteration, whose horizon is the first state of
 //   the world the solver can finish; between the tree and that state the rollout agent plays both seats.
+//   The other seat's statistics in the tree are kept by the trump Ace and Ten it holds in the world
+//   (others=trumps, the default; others=uct fuses them).
 // - open=worlds: every legal action is valued in every world (one play-out each, then exactly) and the
 //   highest sum is played; the same once the stock is closed at the decision, where each world is
 //   solved for every action at once.
@@ -122,10 +124,20 @@ class Evaluator {
 // the horizon's states as the search's, valued there; the rollout plays both seats until then.
 class TreeTraits : public WorldTraits {
  public:
-  TreeTraits(const Horizon& horizon, int seat, const SeatView& view, Rollout rollout, SplitMix64& rng)
-      : WorldTraits(view, rng, rollout, Rollout::kHeuristic), horizon_(horizon), seat_(seat) {}
+  // The other seat's statistics in the tree are kept by how many of the trump Ace and Ten it holds in
+  // the world (expert:others=trumps, core/ismcts.hpp HandClasses): 0, 1 or 2.
+  static constexpr int kHandClasses = 3;
+
+  TreeTraits(const Horizon& horizon, int seat, const SeatView& view, Rollout rollout, bool split_others,
+             SplitMix64& rng)
+      : WorldTraits(view, rng, rollout, Rollout::kHeuristic), horizon_(horizon), seat_(seat),
+        split_others_(split_others) {}
 
   int actor(const Game& g) const { return horizon_.reached(g) ? -1 : g.current_player(); }
+  int hand_class(const Game& g, int seat) const {
+    // (two players always play under a trump, S5.3; none would leave the statistics fused)
+    return split_others_ && g.trump() >= 0 ? count(g.hand(seat) & ace_and_ten_of(g.trump())) : -1;
+  }
   void rewards(const Game& g, ismcts::Rewards& r) const {
     r[seat_] = horizon_.value(g);
     r[1 - seat_] = -r[seat_];  // zero-sum: the other seat's chance moves by as much the other way
@@ -134,6 +146,7 @@ class TreeTraits : public WorldTraits {
  private:
   const Horizon& horizon_;
   int seat_;
+  bool split_others_;
 };
 
 // Whether the view leaves exactly one world: nothing face down in the stock and every unseen card in the
@@ -160,7 +173,7 @@ ActionId expert_action(const Game& game, SplitMix64& rng, const IsmctsOptions& o
   const bool at_end = solvable(root);
   const Horizon horizon(s.solver, root, seat);
   if (!at_end && options.open_tree != 0) {  // the stock is open: the tree (open=tree, the default)
-    TreeTraits traits(horizon, seat, view, rollout, rng);
+    TreeTraits traits(horizon, seat, view, rollout, options.split_others != 0, rng);
     const double c = options.exploration >= 0 ? options.exploration : kExpertDefaultExploration;
     return ismcts::search(traits, root, seat, options, c, kExpertDefaultTreeWorlds, rng, false);
   }
