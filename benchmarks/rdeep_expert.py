@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -52,10 +54,17 @@ def wilson(wins: int, games: int, z: float = Z99) -> tuple[float, float]:
 
 
 def import_package() -> Any:
-    """The package from its throwaway environment (made and filled with pip on the first run)."""
+    """The package from its throwaway environment (made and filled with pip on the first run, in a
+    folder of this process's that is renamed into place once the package is in it, so that runs started
+    together never see a half-made one)."""
     if not VENV.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(VENV / "bin" / "pip"), "install", "-q", "schnapsen==0.0.5"], check=True)
+        making = VENV.with_name(f"{VENV.name}.{os.getpid()}")
+        subprocess.run([sys.executable, "-m", "venv", str(making)], check=True)
+        subprocess.run([str(making / "bin" / "pip"), "install", "-q", "schnapsen==0.0.5"], check=True)
+        try:
+            making.rename(VENV)
+        except OSError:  # another run put its own in place first
+            shutil.rmtree(making)
     site = next(VENV.glob("lib/python3*/site-packages"))
     sys.path.insert(0, str(site))
     import schnapsen.game as engine_module
