@@ -260,40 +260,29 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         break;  // one new node per iteration, then the rollout
       }
       double best = -1e300;
-      if constexpr (kClasses > 0) {
-        if (cls >= 0) {
-          // By the class's statistics: the actions it has not tried first (the best overall mean first).
-          for (int i = 0; i < n; ++i) {
-            Node& c = nodes[child_of[i]];
-            ClassStats<kClasses>& k = class_stats[child_of[i]];
-            ++c.avail;
-            ++k.avail[cls];
-            const double mean = c.reward / c.visits;
-            const double value =
-                k.visits[cls] == 0
-                    ? 1e9 + mean
-                    : k.reward[cls] / k.visits[cls] +
-                          exploration * std::sqrt(std::log(static_cast<double>(k.avail[cls])) / k.visits[cls]);
-            if (value > best) best = value, next = child_of[i];
-          }
-          traits.apply(state, nodes[next].action);
-          cur = next;
-          descend(cur, cls);
-          continue;
-        }
-      }
       for (int i = 0; i < n; ++i) {
         Node& c = nodes[child_of[i]];
-        const double explore =
-            use_prior ? exploration * c.prior * std::sqrt(static_cast<double>(c.avail)) / (1.0 + c.visits)
-                      : exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
-        const double value = c.reward / c.visits + explore;
+        double value;
+        if (kClasses > 0 && cls >= 0) {
+          // By the class's statistics: the actions it has not tried first (the best overall mean first).
+          ClassStats<std::max(kClasses, 1)>& k = class_stats[child_of[i]];
+          ++k.avail[cls];
+          value = k.visits[cls] == 0
+                      ? 1e9 + c.reward / c.visits
+                      : k.reward[cls] / k.visits[cls] +
+                            exploration * std::sqrt(std::log(static_cast<double>(k.avail[cls])) / k.visits[cls]);
+        } else {
+          const double explore =
+              use_prior ? exploration * c.prior * std::sqrt(static_cast<double>(c.avail)) / (1.0 + c.visits)
+                        : exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+          value = c.reward / c.visits + explore;
+        }
         ++c.avail;
         if (value > best) best = value, next = child_of[i];
       }
       traits.apply(state, nodes[next].action);
       cur = next;
-      descend(cur, -1);
+      descend(cur, cls);
     }
     // Rollout to the horizon.
     while (traits.actor(state) >= 0) traits.apply(state, traits.rollout(state, rng));
