@@ -3,7 +3,12 @@ Intelligent Systems course platform), in that package's own engine, over DEALS d
 engine is one deal), seats swapped halfway; the share of deals won with its 99% Wilson interval.
 
     python benchmarks/rdeep_expert.py [DEALS] [--agent expert] [--samples 16] [--depth 4] [--seed S]
-                                      [--target T]
+                                      [--target T] [--runs R] [--jobs J]
+
+With ``--runs R`` it plays R runs of DEALS deals, on the seeds S, S + 1, ..., S + R - 1 (each run the
+same as ``--seed`` alone gives it), J processes at a time, and prints each run's line and then the
+total with its 99% Wilson interval: ``--seed 43001 --runs 10 --jobs 2`` is the ten runs of 43001 to
+43010 in one command.
 
 Benchmark only, never a dependency: the package is installed with pip into a throwaway virtual
 environment under /tmp (made on the first run) and imported from there; it is pure Python.
@@ -31,10 +36,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -72,6 +79,55 @@ def import_package() -> Any:
     return engine_module
 
 
+RUN_LINE = re.compile(r"(\d+)/(\d+) deals won.*game points ([+-]\d+); (\d+) fallbacks in (\d+) decisions")
+
+
+def run_many(args: argparse.Namespace) -> None:
+    """--runs: each seed's run in a process of its own (this script without --runs), --jobs at a time,
+    then the total. The first run makes the throwaway environment before the others start."""
+    seeds = list(range(args.seed, args.seed + args.runs))
+
+    def one(seed: int) -> str:
+        command = [
+            sys.executable,
+            __file__,
+            str(args.deals),
+            "--seed",
+            str(seed),
+            "--agent",
+            args.agent,
+            "--samples",
+            str(args.samples),
+            "--depth",
+            str(args.depth),
+            "--target",
+            str(args.target),
+        ]
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        line = done.stdout.strip().splitlines()[-1]
+        print(f"seed {seed}: {line}", flush=True)
+        return line
+
+    import_package()
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        lines = list(pool.map(one, seeds))
+    totals = [0, 0, 0, 0, 0]
+    for line in lines:
+        found = RUN_LINE.search(line)
+        if found is None:
+            raise SystemExit(f"rdeep_expert: a run printed no result: {line!r}")
+        totals = [t + int(v) for t, v in zip(totals, found.groups(), strict=True)]
+    wins, deals, points, fallbacks, decisions = totals
+    low, high = wilson(wins, deals)
+    print(
+        f"{args.agent} (its game to {args.target}) vs RdeepBot({args.samples}, {args.depth}), seeds "
+        f"{seeds[0]} to {seeds[-1]}: {wins}/{deals} deals won = {wins / deals:.3f} [{low:.3f}, {high:.3f}] "
+        f"(99% Wilson), game points {points:+d}; {fallbacks} fallbacks in {decisions} decisions; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -82,7 +138,14 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--target", type=int, default=1, help="the agent's game is played to this (S8.6)")
+    parser.add_argument("--runs", type=int, default=1, help="runs, on the seeds from --seed on; their total")
+    parser.add_argument("--jobs", type=int, default=1, help="with --runs: processes at a time")
     args = parser.parse_args()
+    if args.runs < 1 or args.deals < 1:
+        parser.error("DEALS and --runs must be at least 1")
+    if args.runs > 1:
+        run_many(args)
+        return
 
     sg = import_package()
     from schnapsen.bots.rdeep import RdeepBot
