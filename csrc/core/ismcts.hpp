@@ -139,8 +139,9 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
                     SearchStats* stats = nullptr) {
   using State = typename T::State;
   constexpr int kClasses = hand_classes<T>();
+  using Stats = ClassStats<std::max(kClasses, 1)>;  // (one unused class where there are none)
   std::vector<Node>& nodes = thread_arena();
-  std::vector<ClassStats<std::max(kClasses, 1)>>& class_stats = thread_class_arena<std::max(kClasses, 1)>();
+  std::vector<Stats>& class_stats = thread_class_arena<std::max(kClasses, 1)>();
   nodes.clear();
   nodes.push_back(Node{});
   if constexpr (kClasses > 0) {
@@ -265,7 +266,7 @@ std::uint8_t search(T& traits, const typename T::State& root, int root_seat, con
         double value;
         if (kClasses > 0 && cls >= 0) {
           // By the class's statistics: the actions it has not tried first (the best overall mean first).
-          ClassStats<std::max(kClasses, 1)>& k = class_stats[child_of[i]];
+          Stats& k = class_stats[child_of[i]];
           ++k.avail[cls];
           value = k.visits[cls] == 0
                       ? 1e9 + c.reward / c.visits
